@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// Where the listener stands in each discipline. Fed by completed trials (it is an observer of
+/// both sessions) or rebuilt from stored records at start-up, which gives the same result.
+///
+/// Comparison contributes |cent offset| of correct answers only (a wrong answer says the
+/// difference was too small, not how large the threshold is); matching contributes |userCentError|.
+public final class PerceptualProfile: Sendable {
+    private let accumulators = Mutex<[TrainingDiscipline: DisciplineAccumulator]>([:])
+
+    public init() {}
+
+    /// Builds the profile from stored records, in timestamp order whatever order they come in.
+    public convenience init(comparisons: some Sequence<PitchComparisonRecord>, matchings: some Sequence<PitchMatchingRecord>) {
+        self.init()
+        var samples: [(Date, TrainingDiscipline, Double)] = []
+        for record in comparisons where record.isCorrect {
+            samples.append((record.timestamp, record.discipline, abs(record.centOffset.rawValue)))
+        }
+        for record in matchings {
+            samples.append((record.timestamp, record.discipline, abs(record.userCentError.rawValue)))
+        }
+        samples.sort { $0.0 < $1.0 }
+        accumulators.withLock { accumulators in
+            for (time, discipline, value) in samples {
+                accumulators[discipline, default: DisciplineAccumulator()].add(value, at: time)
+            }
+        }
+    }
+
+    public func statistics(for discipline: TrainingDiscipline) -> DisciplineStatistics? {
+        accumulators.withLock { $0[discipline]?.statistics }
+    }
+
+    public func mean(for discipline: TrainingDiscipline) -> Double? {
+        statistics(for: discipline)?.mean
+    }
+
+    func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline) {
+        accumulators.withLock { $0[discipline, default: DisciplineAccumulator()].add(value, at: time) }
+    }
+}
+
+/// Lets a session start from where the listener stands without knowing the profile's type.
+public protocol ProfileMeanProviding: Sendable {
+    func mean(for discipline: TrainingDiscipline) -> Double?
+}
+
+extension PerceptualProfile: ProfileMeanProviding {}
+
+extension PerceptualProfile: PitchComparisonObserver {
+    public func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws {
+        guard record.isCorrect else { return }
+        add(abs(record.centOffset.rawValue), at: record.timestamp, to: record.discipline)
+    }
+}
+
+extension PerceptualProfile: PitchMatchingObserver {
+    public func pitchMatchingCompleted(_ record: PitchMatchingRecord) async throws {
+        add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline)
+    }
+}
+
+extension PerceptualProfile: TrainingDataResetting {
+    public func resetAllTrainingData() async throws {
+        accumulators.withLock { $0.removeAll() }
+    }
+}

@@ -1,0 +1,25 @@
+/// The four things a listener trains; each has its own statistics.
+public enum TrainingDiscipline: String, CaseIterable, Hashable, Sendable {
+    case unisonComparison
+    case intervalComparison
+    case unisonMatching
+    case intervalMatching
+
+    /// Thresholds that trained musicians reach, in cents.
+    public var expertBaseline: Double {
+        switch self {
+        case .unisonComparison: 8
+        case .intervalComparison: 12
+        case .unisonMatching: 5
+        case .intervalMatching: 8
+        }
+    }
+
+    public static func comparison(for interval: Interval) -> TrainingDiscipline {
+        interval == .prime ? .unisonComparison : .intervalComparison
+    }
+
+    public static func matching(for interval: Interval) -> TrainingDiscipline {
+        interval == .prime ? .unisonMatching : .intervalMatching
+    }
+}

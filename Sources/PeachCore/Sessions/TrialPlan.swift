@@ -1,0 +1,57 @@
+import Foundation
+
+/// The settings one trial runs with, read once at its start.
+struct TrialSettings: Sendable {
+    let noteRange: NoteRange
+    let noteDuration: NoteDuration
+    let referencePitch: Frequency
+    let varyLoudness: UnitInterval
+    let tuningSystem: TuningSystem
+    let noteGap: NoteGap
+    let velocity: MIDIVelocity
+
+    init(_ settings: any UserSettings) {
+        noteRange = settings.noteRange
+        noteDuration = settings.noteDuration
+        referencePitch = settings.referencePitch
+        varyLoudness = settings.varyLoudness
+        tuningSystem = settings.tuningSystem
+        noteGap = settings.noteGap
+        velocity = settings.velocity
+    }
+}
+
+/// The random choices both sessions make the same way: which interval, which reference note.
+struct TrialPitches: Sendable {
+    let interval: DirectedInterval
+    let referenceNote: MIDINote
+    let targetNote: MIDINote
+    let referenceFrequency: Frequency
+    /// The correct (undetuned) pitch of the target, sized from the reference.
+    let targetFrequency: Frequency
+
+    init(intervals: [DirectedInterval], settings: TrialSettings, random: inout SessionRandom) throws {
+        interval = intervals.randomElement(using: &random)!
+        let candidates = settings.noteRange.referenceNotes(for: [interval])
+        referenceNote = try MIDINote(Int.random(in: candidates, using: &random))
+        targetNote = try referenceNote.transposed(by: interval)
+        referenceFrequency = settings.tuningSystem.frequency(of: DetunedMIDINote(referenceNote), referencePitch: settings.referencePitch)
+        targetFrequency = settings.tuningSystem.frequency(of: interval, from: referenceFrequency)
+    }
+}
+
+extension TrialSettings {
+    /// The loudness offset of the second (or tunable) note: uniform in ±(varyLoudness × 10 dB).
+    func loudnessOffset(random: inout SessionRandom) -> AmplitudeDB {
+        let spread = varyLoudness.value * 10
+        guard spread > 0 else { return .zero }
+        return AmplitudeDB(clamping: Double.random(in: -spread...spread, using: &random))
+    }
+}
+
+/// Validates the interval set every session is built with.
+func sortedIntervals(_ intervals: Set<DirectedInterval>) throws(DomainValueError) -> [DirectedInterval] {
+    guard !intervals.isEmpty else { throw .emptyIntervalSet }
+    // Sorted so that a seeded generator picks the same interval on every run.
+    return intervals.sorted()
+}

@@ -1,0 +1,29 @@
+/// Why a value from outside (settings, files, MIDI, the command line) was refused.
+///
+/// Every case names the type and the offending value so that a message can be shown to the
+/// user as it is.
+public enum DomainValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    case outOfRange(type: String, value: String, allowed: String)
+    case notFinite(type: String)
+    case unknownName(type: String, value: String, known: [String])
+    case malformed(type: String, value: String, expected: String)
+    case noteRangeTooNarrow(lower: String, upper: String, minimumSpan: Int)
+    case emptyIntervalSet
+
+    public var description: String {
+        switch self {
+        case .outOfRange(let type, let value, let allowed):
+            return "\(type) \(value) is out of range (allowed: \(allowed))"
+        case .notFinite(let type):
+            return "\(type) must be a finite number"
+        case .unknownName(let type, let value, let known):
+            return "unknown \(type) '\(value)' (known: \(known.joined(separator: ", ")))"
+        case .malformed(let type, let value, let expected):
+            return "'\(value)' is not a valid \(type) (expected \(expected))"
+        case .noteRangeTooNarrow(let lower, let upper, let minimumSpan):
+            return "note range \(lower)…\(upper) is narrower than \(minimumSpan) semitones"
+        case .emptyIntervalSet:
+            return "the set of intervals must not be empty"
+        }
+    }
+}
