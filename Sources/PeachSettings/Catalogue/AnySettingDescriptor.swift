@@ -1,0 +1,34 @@
+import PeachCore
+
+/// A setting without its value type: what listing, rendering and writing need.
+public struct AnySettingDescriptor: Sendable {
+    public let key: String
+    public let legacyKeys: [String]
+    public let comment: String
+    /// The default's canonical text, from `SettingDefaults`.
+    public let defaultText: String
+    let style: YAMLStyle
+    let emptyIsValue: Bool
+    let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String
+
+    /// The key's components, as swift-configuration addresses them.
+    public var components: [String] { key.split(separator: ".").map(String.init) }
+
+    /// PEACH_NOTE_RANGE_LOWER for noteRange.lower.
+    public var environmentVariable: String { SettingsCatalogue.environmentVariable(for: key) }
+
+    /// Validates `text` as `peach settings set` and the environment would read it, and
+    /// returns its canonical text.
+    public func validate(_ text: String) throws(DomainValueError) -> String {
+        try canonicalText(.text(text))
+    }
+
+    /// The YAML spelling of a canonical text.
+    func yamlValue(forCanonical text: String) -> String {
+        switch style {
+        case .plain: YAMLScalar.plainOrQuoted(text)
+        case .quoted: YAMLScalar.quoted(text)
+        case .flowList: YAMLScalar.flowList(text.split(separator: ",").map(String.init))
+        }
+    }
+}

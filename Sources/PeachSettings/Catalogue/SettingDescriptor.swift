@@ -1,0 +1,61 @@
+import PeachCore
+
+/// How a value is spelled in YAML.
+enum YAMLStyle: Sendable {
+    /// Bare unless it needs quotes: numbers, note names, tuning names.
+    case plain
+    /// Always double-quoted: free text such as port names.
+    case quoted
+    /// A flow sequence, `[P5u, M3d]`; its canonical text separates items with commas.
+    case flowList
+}
+
+/// One setting of the catalogue: its key, comment and default, and how its text is read
+/// and written. Typed by the value it yields, so the resolved settings need no casts.
+public struct SettingDescriptor<Value: Sendable>: Sendable {
+    /// Dotted, camelCase components: "noteRange.lower".
+    public let key: String
+    /// Earlier spellings still read when `key` is absent from the same layer.
+    public let legacyKeys: [String]
+    /// One line for config/peach.yaml.
+    public let comment: String
+    public let defaultValue: Value
+    let style: YAMLStyle
+    /// Whether an empty value is a value (nil, "pick automatically") rather than "not set here".
+    let emptyIsValue: Bool
+    let parse: @Sendable (RawSettingValue) throws(DomainValueError) -> Value
+    /// The canonical text: what `peach settings` shows, and what `parse` reads back unchanged.
+    let format: @Sendable (Value) -> String
+
+    init(
+        key: String,
+        legacyKeys: [String] = [],
+        comment: String,
+        defaultValue: Value,
+        style: YAMLStyle = .plain,
+        emptyIsValue: Bool = false,
+        parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
+        format: @escaping @Sendable (Value) -> String
+    ) {
+        self.key = key
+        self.legacyKeys = legacyKeys
+        self.comment = comment
+        self.defaultValue = defaultValue
+        self.style = style
+        self.emptyIsValue = emptyIsValue
+        self.parse = parse
+        self.format = format
+    }
+
+    public var erased: AnySettingDescriptor {
+        AnySettingDescriptor(
+            key: key,
+            legacyKeys: legacyKeys,
+            comment: comment,
+            defaultText: format(defaultValue),
+            style: style,
+            emptyIsValue: emptyIsValue,
+            canonicalText: { [parse, format] raw throws(DomainValueError) in format(try parse(raw)) }
+        )
+    }
+}

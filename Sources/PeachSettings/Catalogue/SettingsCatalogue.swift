@@ -1,0 +1,177 @@
+import PeachCore
+
+/// Every user setting, in the order `peach settings` and config/peach.yaml list them.
+///
+/// The one place keys are defined: environment variable names, the shipped YAML, the report
+/// and `peach settings set` all derive from these descriptors. Defaults are taken from
+/// `SettingDefaults`; ranges in comments come from the domain types, so neither is repeated.
+/// Keys sharing a first component stay adjacent, so the YAML groups them under one mapping.
+public enum SettingsCatalogue {
+    private typealias Parse = SettingParsers
+
+    public static let noteRangeLower = SettingDescriptor(
+        key: "noteRange.lower",
+        legacyKeys: ["noteRangeMin"],
+        comment: "Lowest reference note, a name like C2 or a MIDI number \(Parse.span(NoteRange.absoluteBounds)) "
+            + "(formerly noteRangeMin).",
+        defaultValue: SettingDefaults.noteRange.lower,
+        parse: { raw throws(DomainValueError) in try MIDINote(parsing: Parse.scalar(raw, type: "note")) },
+        format: { $0.name }
+    )
+
+    public static let noteRangeUpper = SettingDescriptor(
+        key: "noteRange.upper",
+        legacyKeys: ["noteRangeMax"],
+        comment: "Highest reference note, \(NoteRange.minimumSpan) or more semitones above the lowest "
+            + "(formerly noteRangeMax).",
+        defaultValue: SettingDefaults.noteRange.upper,
+        parse: { raw throws(DomainValueError) in try MIDINote(parsing: Parse.scalar(raw, type: "note")) },
+        format: { $0.name }
+    )
+
+    public static let noteDuration = SettingDescriptor(
+        key: "noteDuration",
+        comment: "Seconds each note sounds; clamped to \(Parse.span(NoteDuration.allowedSeconds)).",
+        defaultValue: SettingDefaults.noteDuration,
+        parse: { raw throws(DomainValueError) in
+            try NoteDuration(seconds: Parse.number(raw, type: "note duration", unit: "seconds"))
+        },
+        format: { "\($0.seconds)" }
+    )
+
+    public static let referencePitch = SettingDescriptor(
+        key: "referencePitch",
+        comment: "Frequency of A4 in Hz, \(Parse.span(ReferencePitch.allowedHertz)).",
+        defaultValue: SettingDefaults.referencePitch,
+        parse: { raw throws(DomainValueError) in
+            try ReferencePitch.validated(hertz: Parse.number(raw, type: "reference pitch", unit: "Hz"))
+        },
+        format: { "\($0.hertz)" }
+    )
+
+    public static let varyLoudness = SettingDescriptor(
+        key: "varyLoudness",
+        comment: "How much the second note's loudness varies: 0 = not at all … 1 = up to ±10 dB.",
+        defaultValue: SettingDefaults.varyLoudness,
+        parse: { raw throws(DomainValueError) in
+            try UnitInterval(Parse.number(raw, type: "loudness variation", unit: "0…1"))
+        },
+        format: { "\($0.value)" }
+    )
+
+    public static let intervals = SettingDescriptor(
+        key: "intervals",
+        comment: "Intervals to train, u = up, d = down: "
+            + Interval.allCases.map(\.abbreviation).joined(separator: " ") + ".",
+        defaultValue: SettingDefaults.intervals,
+        style: .flowList,
+        parse: { raw throws(DomainValueError) in try DirectedInterval.parseSet(Parse.items(raw)) },
+        format: { $0.sorted().map(\.abbreviation).joined(separator: ",") }
+    )
+
+    public static let tuningSystem = SettingDescriptor(
+        key: "tuningSystem",
+        comment: TuningSystem.allCases.map(\.rawValue).joined(separator: " or ") + ".",
+        defaultValue: SettingDefaults.tuningSystem,
+        parse: { raw throws(DomainValueError) in try TuningSystem(parsing: Parse.scalar(raw, type: "tuning system")) },
+        format: { $0.rawValue }
+    )
+
+    public static let noteGap = SettingDescriptor(
+        key: "noteGap",
+        comment: "Seconds of silence between the two notes of a comparison, \(Parse.span(NoteGap.allowedSeconds)).",
+        defaultValue: SettingDefaults.noteGap,
+        parse: { raw throws(DomainValueError) in try NoteGap(seconds: Parse.number(raw, type: "note gap", unit: "seconds")) },
+        format: { "\($0.seconds)" }
+    )
+
+    public static let velocity = SettingDescriptor(
+        key: "velocity",
+        comment: "MIDI note-on velocity, \(Parse.span(MIDIVelocity.validRange)).",
+        defaultValue: SettingDefaults.velocity,
+        parse: { raw throws(DomainValueError) in try MIDIVelocity(Parse.wholeNumber(raw, type: "MIDI velocity")) },
+        format: { "\($0.rawValue)" }
+    )
+
+    public static let outputPort = SettingDescriptor(
+        key: "midi.outputPort",
+        comment: "MIDI port the notes go to; empty picks one.",
+        defaultValue: SettingDefaults.outputPort,
+        style: .quoted,
+        emptyIsValue: true,
+        parse: Parse.port,
+        format: { $0 ?? "" }
+    )
+
+    public static let inputPort = SettingDescriptor(
+        key: "midi.inputPort",
+        comment: "MIDI port the answers come from; empty picks one.",
+        defaultValue: SettingDefaults.inputPort,
+        style: .quoted,
+        emptyIsValue: true,
+        parse: Parse.port,
+        format: { $0 ?? "" }
+    )
+
+    public static let midiChannel = SettingDescriptor(
+        key: "midi.channel",
+        comment: "MIDI channel, \(Parse.span(MIDIChannel.validRange)).",
+        defaultValue: SettingDefaults.midiChannel,
+        parse: { raw throws(DomainValueError) in try MIDIChannel(Parse.wholeNumber(raw, type: "MIDI channel")) },
+        format: { "\($0.number)" }
+    )
+
+    public static let pitchBendRange = SettingDescriptor(
+        key: "midi.pitchBendRange",
+        comment: "Semitones of a full pitch bend, \(Parse.span(PitchBendRange.validSemitones)); must match the synth.",
+        defaultValue: SettingDefaults.pitchBendRange,
+        parse: { raw throws(DomainValueError) in
+            try PitchBendRange(semitones: Parse.wholeNumber(raw, type: "pitch-bend range"))
+        },
+        format: { "\($0.semitones)" }
+    )
+
+    public static let soundProgram = SettingDescriptor(
+        key: "sound.program",
+        comment: "General MIDI program, \(Parse.span(SoundSelection.programRange)) (0 = Acoustic Grand Piano).",
+        defaultValue: SettingDefaults.sound.program,
+        parse: { raw throws(DomainValueError) in
+            let program = try Parse.wholeNumber(raw, type: "MIDI program")
+            return try SoundSelection(program: program).program
+        },
+        format: { "\($0)" }
+    )
+
+    public static let soundBank = SettingDescriptor(
+        key: "sound.bank",
+        comment: "Sound bank, \(Parse.span(SoundSelection.bankRange)), sent as Bank Select MSB/LSB.",
+        defaultValue: SettingDefaults.sound.bank,
+        parse: { raw throws(DomainValueError) in
+            let bank = try Parse.wholeNumber(raw, type: "MIDI bank")
+            return try SoundSelection(program: SoundSelection.programRange.lowerBound, bank: bank).bank
+        },
+        format: { "\($0)" }
+    )
+
+    /// All settings in display order. `ResolvedSettings` resolves each of them by name; a test
+    /// checks that the two agree.
+    public static let all: [AnySettingDescriptor] = [
+        noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
+        varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
+        outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
+        soundProgram.erased, soundBank.erased,
+    ]
+
+    /// The setting named `key`, accepting legacy spellings too.
+    public static func descriptor(forKey key: String) -> AnySettingDescriptor? {
+        all.first { $0.key == key } ?? all.first { $0.legacyKeys.contains(key) }
+    }
+}
+
+extension SettingParsers {
+    /// A port name; empty means nil, "let the front end pick".
+    static func port(_ raw: RawSettingValue) throws(DomainValueError) -> String? {
+        let name = try scalar(raw, type: "MIDI port")
+        return name.isEmpty ? nil : name
+    }
+}

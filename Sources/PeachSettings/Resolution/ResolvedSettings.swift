@@ -1,0 +1,68 @@
+import PeachCore
+
+/// Every setting resolved at one moment: the immutable snapshot the getters of
+/// `LayeredUserSettings` read, plus the report `peach settings` prints.
+public struct ResolvedSettings: Sendable {
+    public let noteRange: NoteRange
+    public let noteDuration: NoteDuration
+    public let referencePitch: Frequency
+    public let varyLoudness: UnitInterval
+    public let intervals: Set<DirectedInterval>
+    public let tuningSystem: TuningSystem
+    public let noteGap: NoteGap
+    public let velocity: MIDIVelocity
+    public let outputPort: String?
+    public let inputPort: String?
+    public let midiChannel: MIDIChannel
+    public let pitchBendRange: PitchBendRange
+    public let sound: SoundSelection
+
+    /// One entry per catalogue setting, in catalogue order.
+    public let entries: [SettingReportEntry]
+    /// The refused values, one warning each.
+    public let warnings: [SettingsWarning]
+
+    init(layers: [ConfigLayer]) {
+        typealias Catalogue = SettingsCatalogue
+        var resolver = SettingsResolver(layers: layers)
+        var entries: [String: SettingReportEntry] = [:]
+        func record<Value>(_ setting: SettingDescriptor<Value>, _ resolution: Resolution<Value>) -> Value {
+            entries[setting.key] = SettingReportEntry(
+                key: setting.key,
+                value: setting.format(resolution.value),
+                origin: resolution.origin,
+                environmentVariable: Catalogue.environmentVariable(for: setting.key)
+            )
+            return resolution.value
+        }
+
+        let noteRange = resolver.resolveNoteRange()
+        _ = record(Catalogue.noteRangeLower, noteRange.lower)
+        _ = record(Catalogue.noteRangeUpper, noteRange.upper)
+        self.noteRange = noteRange.range
+        noteDuration = record(Catalogue.noteDuration, resolver.resolve(Catalogue.noteDuration))
+        referencePitch = record(Catalogue.referencePitch, resolver.resolve(Catalogue.referencePitch))
+        varyLoudness = record(Catalogue.varyLoudness, resolver.resolve(Catalogue.varyLoudness))
+        intervals = record(Catalogue.intervals, resolver.resolve(Catalogue.intervals))
+        tuningSystem = record(Catalogue.tuningSystem, resolver.resolve(Catalogue.tuningSystem))
+        noteGap = record(Catalogue.noteGap, resolver.resolve(Catalogue.noteGap))
+        velocity = record(Catalogue.velocity, resolver.resolve(Catalogue.velocity))
+        outputPort = record(Catalogue.outputPort, resolver.resolve(Catalogue.outputPort))
+        inputPort = record(Catalogue.inputPort, resolver.resolve(Catalogue.inputPort))
+        midiChannel = record(Catalogue.midiChannel, resolver.resolve(Catalogue.midiChannel))
+        pitchBendRange = record(Catalogue.pitchBendRange, resolver.resolve(Catalogue.pitchBendRange))
+        let program = record(Catalogue.soundProgram, resolver.resolve(Catalogue.soundProgram))
+        let bank = record(Catalogue.soundBank, resolver.resolve(Catalogue.soundBank))
+        // Each part was validated by SoundSelection already, so this cannot fail.
+        sound = (try? SoundSelection(program: program, bank: bank)) ?? SettingDefaults.sound
+
+        self.entries = Catalogue.all.compactMap { entries[$0.key] }
+        self.warnings = resolver.warnings
+    }
+
+    /// The entry for `key` (or a legacy spelling of it).
+    public func entry(forKey key: String) -> SettingReportEntry? {
+        guard let descriptor = SettingsCatalogue.descriptor(forKey: key) else { return nil }
+        return entries.first { $0.key == descriptor.key }
+    }
+}

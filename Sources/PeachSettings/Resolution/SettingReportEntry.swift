@@ -1,0 +1,11 @@
+/// One line of `peach settings`: a key, its effective value, and where that came from.
+public struct SettingReportEntry: Hashable, Sendable {
+    public let key: String
+    /// The canonical text; empty for a port left to the front end.
+    public let value: String
+    public let origin: SettingOrigin
+    public let environmentVariable: String
+
+    /// The value for people: an empty port reads "(auto)".
+    public var displayValue: String { value.isEmpty ? "(auto)" : value }
+}

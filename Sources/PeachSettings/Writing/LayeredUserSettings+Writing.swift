@@ -1,0 +1,96 @@
+import Configuration
+import Foundation
+
+extension LayeredUserSettings {
+    /// The entry for `key` (or a legacy spelling of it), as last resolved.
+    public func entry(forKey key: String) throws(SettingsError) -> SettingReportEntry {
+        guard let entry = current.entry(forKey: key) else {
+            throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
+        }
+        return entry
+    }
+
+    /// Stores `text` for `key` in the user's file and returns the resulting entry.
+    ///
+    /// The value is validated by the same parser that reads it, then checked together with
+    /// the other layers (a note range must still span an octave). The file is edited line by
+    /// line so the other keys and comments stay, re-parsed to prove that every other value
+    /// survived, and replaced atomically. A legacy key accepted here is written under its
+    /// current name, which then wins over the legacy line in the same file.
+    @discardableResult
+    public func set(
+        _ key: String,
+        to text: String,
+        writer: AtomicFileWriter = AtomicFileWriter()
+    ) async throws(SettingsError) -> SettingReportEntry {
+        guard let setting = SettingsCatalogue.descriptor(forKey: key) else {
+            throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
+        }
+        let canonical: String
+        do {
+            canonical = try setting.validate(text)
+        } catch {
+            throw .invalidValue(key: setting.key, value: text, reason: error.description)
+        }
+
+        // Write through a symlink (dotfiles managers link config files) rather than over it.
+        let target = URL(fileURLWithPath: files.userFile).resolvingSymlinksInPath().path
+        let oldText = FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let oldSnapshot = try parse(oldText, path: target)
+
+        var editor = YAMLLineEditor(text: oldText.isEmpty
+            ? "# Peach settings; `peach settings` lists every key, its value and where it comes from.\n"
+            : oldText)
+        editor.set(setting.key, to: setting.yamlValue(forCanonical: canonical))
+        let newText = editor.text
+        guard let newSnapshot = try? parse(newText, path: target) else {
+            throw .unsafeEdit(path: target, detail: "the result would not be valid YAML")
+        }
+        try verify(setting: setting, canonical: canonical, old: oldSnapshot, new: newSnapshot,
+                   oldPaths: YAMLLineEditor(text: oldText).paths, path: target)
+
+        // Together with the other layers, e.g. a lower bound too close to the upper one.
+        let trial = ResolvedSettings(layers: layers(replacingUserFileWith: newSnapshot))
+        if case .fallback(let source, let reason)? = trial.entry(forKey: setting.key)?.origin, source.layer == .userFile {
+            throw .invalidValue(key: setting.key, value: text, reason: reason)
+        }
+
+        try writer.replaceContents(of: target, with: Data(newText.utf8))
+        await reloadUserFile()
+        return try entry(forKey: setting.key)
+    }
+
+    /// nil for a file without settings; throws for one that is not valid YAML.
+    private func parse(_ text: String, path: String) throws(SettingsError) -> (any ConfigSnapshot)? {
+        guard !ConfigFileProblem.holdsNoDocument(text) else { return nil }
+        do {
+            let data = Data(text.utf8)
+            return try YAMLSnapshot(data: data.bytes, providerName: "user file", parsingOptions: .default)
+        } catch {
+            throw .unreadableUserFile(path: path, reason: ConfigFileProblem.summary(of: error))
+        }
+    }
+
+    /// The edited key reads back as intended, and every other key of the old file reads the same.
+    private func verify(
+        setting: AnySettingDescriptor,
+        canonical: String,
+        old: (any ConfigSnapshot)?,
+        new: any ConfigSnapshot,
+        oldPaths: [String],
+        path: String
+    ) throws(SettingsError) {
+        let newLayer = ConfigLayer.file(.userFile, path: path, snapshot: new)
+        guard let written = newLayer.lookup(setting.key)?.raw,
+              (try? setting.canonicalText(written)) == canonical else {
+            throw .unsafeEdit(path: path, detail: "\(setting.key) would not read back as \(canonical)")
+        }
+        guard let old else { return }
+        let oldLayer = ConfigLayer.file(.userFile, path: path, snapshot: old)
+        for key in oldPaths where key != setting.key && !key.hasPrefix(setting.key + ".") {
+            guard oldLayer.lookup(key)?.raw == newLayer.lookup(key)?.raw else {
+                throw .unsafeEdit(path: path, detail: "\(key) would change")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import PeachSettings
+
+/// `peach settings get KEY`: the effective value alone, for scripts.
+struct GetSettingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Print the effective value of one setting.")
+
+    @OptionGroup var options: SettingsFileOptions
+    @Flag(help: "Print the value, its source and environment variable as JSON.") var json = false
+    @Argument(help: "The setting's key, e.g. noteRange.lower.") var key: String
+
+    func run() async throws {
+        let settings = await SettingsComposition.makeSettings(configPath: options.configPath)
+        let entry = try settings.entry(forKey: key)
+        print(json ? try SettingsJSON.render(entry) : entry.value)
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import PeachSettings
+
+/// `peach settings set KEY VALUE`: validates the value and stores it in the user's file.
+struct SetSettingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Store a setting in your settings file.")
+
+    @OptionGroup var options: SettingsFileOptions
+    @Argument(help: "The setting's key, e.g. noteDuration.") var key: String
+    @Argument(help: "The new value, e.g. 1.5, C3, or P5u,M3d for intervals.") var value: String
+
+    func run() async throws {
+        let settings = await SettingsComposition.makeSettings(configPath: options.configPath)
+        let entry = try await settings.set(key, to: value)
+        print("\(entry.key) = \(entry.displayValue) (written to \(settings.files.userFile))")
+        if case .source(let source) = entry.origin, source.layer == .environment {
+            printToStandardError("note: \(source) overrides the file while it is set")
+        }
+    }
+}

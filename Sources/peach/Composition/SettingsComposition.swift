@@ -1,0 +1,23 @@
+import Foundation
+import Logging
+import PeachSettings
+
+/// Builds the settings for this process: the real environment, the files found on disk, and
+/// warnings logged to stderr.
+enum SettingsComposition {
+    static func makeSettings(configPath: String?) async -> LayeredUserSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let files = SettingsFileLocations.discover(
+            environment: environment,
+            explicitUserFile: configPath,
+            executablePath: SettingsFileLocations.currentExecutablePath(),
+            homeDirectory: environment["HOME"] ?? NSHomeDirectory()
+        )
+        let logger = Logger(label: "peach.settings", factory: { StreamLogHandler.standardError(label: $0) })
+        return await LayeredUserSettings(
+            environment: environment,
+            files: files,
+            warningSink: { warning in logger.warning("\(warning)") }
+        )
+    }
+}

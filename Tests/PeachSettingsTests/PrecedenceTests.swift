@@ -1,0 +1,148 @@
+import PeachCore
+import PeachSettings
+import Testing
+
+/// Distinct valid values of one setting for each layer, as each layer spells them, and the
+/// canonical text each resolves to.
+struct LayerSample: Sendable, CustomTestStringConvertible {
+    let key: String
+    let environment: (text: String, canonical: String)
+    let user: (yaml: String, canonical: String)
+    let shipped: (yaml: String, canonical: String)
+
+    var testDescription: String { key }
+}
+
+extension LayerSample {
+    static let all: [LayerSample] = [
+        .init(key: "noteRange.lower", environment: ("D2", "D2"), user: ("E2", "E2"), shipped: ("41", "F2")),
+        .init(key: "noteRange.upper", environment: ("D6", "D6"), user: ("Eb6", "D#6"), shipped: ("F6", "F6")),
+        .init(key: "noteDuration", environment: ("1.5", "1.5"), user: ("2", "2.0"), shipped: ("0.5", "0.5")),
+        .init(key: "referencePitch", environment: ("442", "442.0"), user: ("415.3", "415.3"), shipped: ("430", "430.0")),
+        .init(key: "varyLoudness", environment: ("0.5", "0.5"), user: ("0.25", "0.25"), shipped: ("1", "1.0")),
+        .init(key: "intervals", environment: ("P5u,M3d", "M3d,P5u"), user: ("[P4d, m2u]", "m2u,P4d"), shipped: ("P8u", "P8u")),
+        .init(key: "tuningSystem", environment: ("justIntonation", "justIntonation"),
+              user: ("justIntonation", "justIntonation"), shipped: ("justIntonation", "justIntonation")),
+        .init(key: "noteGap", environment: ("0.5", "0.5"), user: ("1", "1.0"), shipped: ("2.5", "2.5")),
+        .init(key: "velocity", environment: ("100", "100"), user: ("90", "90"), shipped: ("80", "80")),
+        .init(key: "midi.outputPort", environment: ("Env Synth", "Env Synth"),
+              user: ("\"User Synth:0\"", "User Synth:0"), shipped: ("Shipped Synth", "Shipped Synth")),
+        .init(key: "midi.inputPort", environment: ("Env Keys", "Env Keys"),
+              user: ("'User Keys'", "User Keys"), shipped: ("Shipped Keys", "Shipped Keys")),
+        .init(key: "midi.channel", environment: ("10", "10"), user: ("2", "2"), shipped: ("3", "3")),
+        .init(key: "midi.pitchBendRange", environment: ("12", "12"), user: ("24", "24"), shipped: ("1", "1")),
+        .init(key: "sound.program", environment: ("40", "40"), user: ("41", "41"), shipped: ("127", "127")),
+        .init(key: "sound.bank", environment: ("1", "1"), user: ("16383", "16383"), shipped: ("2", "2")),
+    ]
+}
+
+@Suite("Layer precedence")
+struct PrecedenceTests {
+    @Test("every setting has a precedence sample")
+    func samplesCoverTheCatalogue() {
+        #expect(LayerSample.all.map(\.key) == SettingsCatalogue.all.map(\.key))
+    }
+
+    @Test("environment over user file over shipped file over default, with the source", arguments: LayerSample.all)
+    func highestLayerWins(sample: LayerSample) async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        let variable = try #require(SettingsCatalogue.descriptor(forKey: sample.key)).environmentVariable
+        let environment = [variable: sample.environment.text]
+
+        // No layer holds it: the built-in default.
+        var settings = await fixture.makeSettings(environment: [:])
+        var entry = try settings.entry(forKey: sample.key)
+        #expect(entry.value == SettingsCatalogue.descriptor(forKey: sample.key)?.defaultText)
+        #expect(entry.origin == .builtInDefault)
+        #expect(entry.origin.description == "default")
+
+        try fixture.writeShipped(yaml(sample.key, sample.shipped.yaml))
+        settings = await fixture.makeSettings(environment: [:])
+        entry = try settings.entry(forKey: sample.key)
+        #expect(entry.value == sample.shipped.canonical)
+        #expect(entry.origin == .source(SettingSource(layer: .shippedFile, location: fixture.shippedPath)))
+        #expect(entry.origin.description == "shipped \(fixture.shippedPath)")
+
+        try fixture.writeUser(yaml(sample.key, sample.user.yaml))
+        settings = await fixture.makeSettings(environment: [:])
+        entry = try settings.entry(forKey: sample.key)
+        #expect(entry.value == sample.user.canonical)
+        #expect(entry.origin.description == "user file \(fixture.userPath)")
+
+        settings = await fixture.makeSettings(environment: environment)
+        entry = try settings.entry(forKey: sample.key)
+        #expect(entry.value == sample.environment.canonical)
+        #expect(entry.origin.description == "environment \(variable)")
+        #expect(entry.environmentVariable == variable)
+
+        #expect(fixture.warnings.count == 0)
+    }
+
+    @Test("environment variable names follow swift-configuration's encoding")
+    func environmentVariableNames() {
+        #expect(SettingsCatalogue.all.map(\.environmentVariable) == [
+            "PEACH_NOTE_RANGE_LOWER", "PEACH_NOTE_RANGE_UPPER", "PEACH_NOTE_DURATION", "PEACH_REFERENCE_PITCH",
+            "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
+            "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
+            "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK",
+        ])
+    }
+
+    @Test("the typed properties carry the resolved values")
+    func typedProperties() async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        let environment = Dictionary(uniqueKeysWithValues: LayerSample.all.map { sample in
+            (SettingsCatalogue.environmentVariable(for: sample.key), sample.environment.text)
+        })
+        let settings = await fixture.makeSettings(environment: environment)
+
+        #expect(settings.noteRange == (try NoteRange(lower: MIDINote(parsing: "D2"), upper: MIDINote(parsing: "D6"))))
+        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.referencePitch == (try Frequency(hertz: 442)))
+        #expect(settings.varyLoudness == (try UnitInterval(0.5)))
+        #expect(settings.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
+        #expect(settings.tuningSystem == .justIntonation)
+        #expect(settings.noteGap == (try NoteGap(seconds: 0.5)))
+        #expect(settings.velocity == (try MIDIVelocity(100)))
+        #expect(settings.outputPort == "Env Synth")
+        #expect(settings.inputPort == "Env Keys")
+        #expect(settings.midiChannel == (try MIDIChannel(10)))
+        #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
+        #expect(settings.sound == (try SoundSelection(program: 40, bank: 1)))
+        #expect(fixture.warnings.count == 0)
+    }
+
+    @Test("an empty port is an explicit 'pick one' that overrides a lower layer")
+    func emptyPortOverrides() async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        try fixture.writeUser(yaml("midi.outputPort", "\"My Synth\""))
+        let settings = await fixture.makeSettings(environment: ["PEACH_MIDI_OUTPUT_PORT": ""])
+        #expect(settings.outputPort == nil)
+        #expect(try settings.entry(forKey: "midi.outputPort").origin.description == "environment PEACH_MIDI_OUTPUT_PORT")
+    }
+
+    @Test("a blank value is not set, so the next layer decides")
+    func blankValueIsUnset() async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        try fixture.writeShipped("noteDuration: 2.0\nvelocity: 80\n")
+        try fixture.writeUser("noteDuration:\nvelocity: ~\n")
+        let settings = await fixture.makeSettings(environment: ["PEACH_NOTE_DURATION": ""])
+        #expect(settings.noteDuration == (try NoteDuration(seconds: 2)))
+        #expect(settings.velocity == (try MIDIVelocity(80)))
+        #expect(fixture.warnings.count == 0)
+    }
+
+    @Test("a file holding only comments is an empty layer, not an error")
+    func commentOnlyFile() async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        try fixture.writeUser("# nothing yet\n\n")
+        let settings = await fixture.makeSettings()
+        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(fixture.warnings.count == 0)
+    }
+}

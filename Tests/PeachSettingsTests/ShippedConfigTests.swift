@@ -1,0 +1,144 @@
+import Foundation
+import PeachCore
+import PeachSettings
+import Testing
+
+@Suite("Shipped config/peach.yaml")
+struct ShippedConfigTests {
+    /// The repository root, found from this file: Tests/PeachSettingsTests/ShippedConfigTests.swift.
+    static let shippedPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config/peach.yaml").path
+
+    @Test("config/peach.yaml is byte for byte the catalogue's rendering")
+    func fileMatchesRendering() throws {
+        let data = try #require(FileManager.default.contents(atPath: Self.shippedPath), "missing \(Self.shippedPath)")
+        #expect(
+            data == Data(ShippedConfigRenderer.render().utf8),
+            "regenerate with: swift run peach settings defaults > config/peach.yaml"
+        )
+    }
+
+    @Test("config/peach.yaml parses to exactly the defaults, every value from the file")
+    func fileParsesToDefaults() async throws {
+        let collector = WarningCollector()
+        let settings = await LayeredUserSettings(
+            environment: [:],
+            files: SettingsFileLocations(userFile: "/nonexistent/peach/config.yaml", shippedFile: Self.shippedPath),
+            warningSink: collector.sink
+        )
+        #expect(collector.count == 0)
+        for entry in settings.current.entries {
+            #expect(entry.origin == .source(SettingSource(layer: .shippedFile, location: Self.shippedPath)), "\(entry.key)")
+            #expect(entry.value == SettingsCatalogue.descriptor(forKey: entry.key)?.defaultText, "\(entry.key)")
+        }
+        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(settings.referencePitch == SettingDefaults.referencePitch)
+        #expect(settings.varyLoudness == SettingDefaults.varyLoudness)
+        #expect(settings.intervals == SettingDefaults.intervals)
+        #expect(settings.tuningSystem == SettingDefaults.tuningSystem)
+        #expect(settings.noteGap == SettingDefaults.noteGap)
+        #expect(settings.velocity == SettingDefaults.velocity)
+        #expect(settings.outputPort == SettingDefaults.outputPort)
+        #expect(settings.inputPort == SettingDefaults.inputPort)
+        #expect(settings.midiChannel == SettingDefaults.midiChannel)
+        #expect(settings.pitchBendRange == SettingDefaults.pitchBendRange)
+        #expect(settings.sound == SettingDefaults.sound)
+    }
+
+    @Test("without any layer every property is its SettingDefaults value")
+    func noLayersGiveDefaults() async {
+        let settings = await LayeredUserSettings(
+            environment: [:],
+            files: SettingsFileLocations(userFile: "/nonexistent/peach/config.yaml", shippedFile: nil),
+            warningSink: { _ in }
+        )
+        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.intervals == SettingDefaults.intervals)
+        #expect(settings.sound == SettingDefaults.sound)
+        #expect(settings.current.entries.allSatisfy { $0.origin == .builtInDefault })
+    }
+}
+
+@Suite("Settings catalogue")
+struct SettingsCatalogueTests {
+    @Test("keys are unique, camelCase and dotted, and a group's keys are adjacent")
+    func keysAreWellFormed() {
+        let keys = SettingsCatalogue.all.map(\.key)
+        #expect(Set(keys).count == keys.count)
+        let legacy = SettingsCatalogue.all.flatMap(\.legacyKeys)
+        #expect(Set(legacy).isDisjoint(with: keys))
+        for key in keys {
+            #expect(key.split(separator: ".").allSatisfy { $0.first?.isLowercase == true && $0.allSatisfy(\.isLetter) }, "\(key)")
+        }
+        var closedGroups: Set<String> = []
+        var openGroup: String?
+        for key in keys {
+            let group = key.contains(".") ? String(key.split(separator: ".")[0]) : nil
+            if group != openGroup, let openGroup { closedGroups.insert(openGroup) }
+            if let group { #expect(!closedGroups.contains(group), "\(key) is apart from its group") }
+            openGroup = group
+        }
+    }
+
+    @Test("the report lists every catalogue key, in order")
+    func reportCoversCatalogue() async {
+        let settings = await LayeredUserSettings(
+            environment: [:],
+            files: SettingsFileLocations(userFile: "/nonexistent/peach/config.yaml", shippedFile: nil),
+            warningSink: { _ in }
+        )
+        #expect(settings.current.entries.map(\.key) == SettingsCatalogue.all.map(\.key))
+    }
+
+    @Test("each default's text reads back as itself", arguments: SettingsCatalogue.all.map(\.key))
+    func defaultsRoundTrip(key: String) throws {
+        let setting = try #require(SettingsCatalogue.descriptor(forKey: key))
+        #expect(try setting.validate(setting.defaultText) == setting.defaultText)
+    }
+
+    @Test("note durations are clamped, not refused, as the domain says")
+    func noteDurationClamps() throws {
+        #expect(try SettingsCatalogue.noteDuration.erased.validate("10") == "3.0")
+        #expect(try SettingsCatalogue.noteDuration.erased.validate("0.01") == "0.3")
+    }
+}
+
+@Suite("Settings file locations")
+struct SettingsFileLocationTests {
+    @Test("the user's file follows XDG_CONFIG_HOME, ignoring an empty or relative one")
+    func userFile() {
+        #expect(SettingsFileLocations.userFile(environment: ["XDG_CONFIG_HOME": "/x/cfg"], homeDirectory: "/home/a")
+            == "/x/cfg/peach/config.yaml")
+        #expect(SettingsFileLocations.userFile(environment: [:], homeDirectory: "/home/a")
+            == "/home/a/.config/peach/config.yaml")
+        #expect(SettingsFileLocations.userFile(environment: ["XDG_CONFIG_HOME": ""], homeDirectory: "/home/a")
+            == "/home/a/.config/peach/config.yaml")
+        #expect(SettingsFileLocations.userFile(environment: ["XDG_CONFIG_HOME": "cfg"], homeDirectory: "/home/a")
+            == "/home/a/.config/peach/config.yaml")
+    }
+
+    @Test("--config wins over XDG")
+    func explicitUserFile() {
+        let files = SettingsFileLocations.discover(
+            environment: ["XDG_CONFIG_HOME": "/x/cfg"], explicitUserFile: "/tmp/mine.yaml",
+            executablePath: nil, homeDirectory: "/home/a", fileExists: { _ in false })
+        #expect(files.userFile == "/tmp/mine.yaml")
+        #expect(files.shippedFile == nil)
+    }
+
+    @Test("the shipped file: $PEACH_SHIPPED_CONFIG, then up from the executable, then /etc, then /usr/share")
+    func shippedFileSearchOrder() {
+        let clone = "/src/peach/.build/x86_64-unknown-linux-gnu/debug/peach"
+        func find(_ existing: Set<String>, environment: [String: String] = [:]) -> String? {
+            SettingsFileLocations.shippedFile(environment: environment, executablePath: clone, fileExists: existing.contains)
+        }
+        let all: Set = ["/opt/p.yaml", "/src/peach/config/peach.yaml", "/etc/peach/peach.yaml", "/usr/share/peach/peach.yaml"]
+        #expect(find(all, environment: ["PEACH_SHIPPED_CONFIG": "/opt/p.yaml"]) == "/opt/p.yaml")
+        #expect(find(all) == "/src/peach/config/peach.yaml")
+        #expect(find(["/etc/peach/peach.yaml", "/usr/share/peach/peach.yaml"]) == "/etc/peach/peach.yaml")
+        #expect(find(["/usr/share/peach/peach.yaml"]) == "/usr/share/peach/peach.yaml")
+        #expect(find([]) == nil)
+    }
+}
