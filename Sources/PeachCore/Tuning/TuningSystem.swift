@@ -18,7 +18,7 @@ public enum TuningSystem: String, CaseIterable, Hashable, Sendable, CustomString
         case .equalTemperament:
             return Cents(unchecked: Double(interval.semitones) * 100)
         case .justIntonation:
-            // 5-limit ratios: 16/15, 9/8, 6/5, 5/4, 4/3, 45/32, 3/2, 8/5, 5/3, 16/9, 15/8, 2/1.
+            // 5-limit ratios: 16/15, 9/8, 6/5, 5/4, 4/3, 45/32, 3/2, 8/5, 5/3, 9/5, 15/8, 2/1.
             let table: [Double] = [0, 111.731, 203.910, 315.641, 386.314, 498.045, 590.224,
                                    701.955, 813.686, 884.359, 1017.596, 1088.269, 1200]
             return Cents(unchecked: table[interval.semitones])

@@ -1,0 +1,82 @@
+import PeachCore
+import Synchronization
+
+/// A NotePlayer that makes no sound: it logs every call and keeps fixed-duration notes going
+/// on a ManualClock, so a test decides when a note ends.
+final class RecordingNotePlayer: NotePlayer {
+    enum Call: Equatable, Sendable {
+        case start(note: Int, frequency: Double, velocity: Int, amplitude: Double)
+        case adjust(note: Int, frequency: Double)
+        case stop(note: Int)
+        case stopAll
+    }
+
+    struct NoteFailure: Error {}
+
+    private struct State {
+        var calls: [Call] = []
+        var sounding: Set<Int> = []
+        var nextNote = 0
+        var failStarts = false
+    }
+
+    private let state = Mutex(State())
+    private let clock: ManualClock
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    var calls: [Call] { state.withLock { $0.calls } }
+    var soundingNotes: Set<Int> { state.withLock { $0.sounding } }
+    var starts: [Call] { calls.filter { if case .start = $0 { true } else { false } } }
+
+    /// Makes every later startNote throw, like a synth port that has gone away.
+    func failFromNowOn() { state.withLock { $0.failStarts = true } }
+
+    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws -> any PlaybackHandle {
+        let note = try state.withLock { state -> Int in
+            if state.failStarts { throw NoteFailure() }
+            defer { state.nextNote += 1 }
+            state.sounding.insert(state.nextNote)
+            state.calls.append(.start(note: state.nextNote, frequency: frequency.hertz,
+                                      velocity: velocity.rawValue, amplitude: amplitude.decibels))
+            return state.nextNote
+        }
+        return Handle(player: self, note: note)
+    }
+
+    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {
+        let handle = try await startNote(frequency: frequency, velocity: velocity, amplitude: amplitude)
+        do {
+            try await clock.sleep(for: duration)
+        } catch {
+            try await handle.stop()
+            throw error
+        }
+        try await handle.stop()
+    }
+
+    func stopAll() async throws {
+        state.withLock { state in
+            state.calls.append(.stopAll)
+            state.sounding.removeAll()
+        }
+    }
+
+    fileprivate func stop(_ note: Int) {
+        state.withLock { state in
+            guard state.sounding.remove(note) != nil else { return }
+            state.calls.append(.stop(note: note))
+        }
+    }
+
+    fileprivate func adjust(_ note: Int, to frequency: Frequency) {
+        state.withLock { $0.calls.append(.adjust(note: note, frequency: frequency.hertz)) }
+    }
+
+    private struct Handle: PlaybackHandle {
+        let player: RecordingNotePlayer
+        let note: Int
+        func stop() async throws { player.stop(note) }
+        func adjust(to frequency: Frequency) async throws { player.adjust(note, to: frequency) }
+    }
+}
