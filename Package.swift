@@ -43,3 +43,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Our own code builds without warnings; dependencies keep their own settings.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

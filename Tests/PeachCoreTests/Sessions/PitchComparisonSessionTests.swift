@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import PeachCore
 
-@Suite("Pitch comparison session")
+// A session that never reaches the state a test waits for would hang; fail it instead.
+@Suite("Pitch comparison session", .timeLimit(.minutes(1)))
 struct PitchComparisonSessionTests {
     @Test func aTrialPassesThroughEveryStateInOrder() async throws {
         var harness = try ComparisonHarness()

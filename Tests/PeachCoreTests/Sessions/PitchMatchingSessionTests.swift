@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PeachCore
 
-@Suite("Pitch matching session")
+@Suite("Pitch matching session", .timeLimit(.minutes(1)))
 struct PitchMatchingSessionTests {
     @Test func aTrialPassesThroughEveryStateInOrder() async throws {
         var harness = try MatchingHarness()
