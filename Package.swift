@@ -4,8 +4,11 @@ import PackageDescription
 // Dependency direction (arrows point at what a target may import):
 //   peach (executable, the one composition root)
 //     -> PeachSettings -> PeachCore
+//     -> PeachALSA -> PeachCore, ALSASequencer -> CAlsa (libasound)
+//     -> PeachStore -> PeachCore, GRDB (SQLite)
 //     -> PeachCore
-// PeachCore is the domain: it imports nothing but the toolchain.
+// PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
+// ALSA but not Peach; PeachALSA adapts one to the other.
 let package = Package(
     name: "Peach",
     platforms: [.macOS(.v15)],
@@ -18,6 +21,7 @@ let package = Package(
                  traits: [.defaults, "YAML", "Reloading"]),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "PeachCore"),
@@ -29,17 +33,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CAlsa",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "ALSASequencer", dependencies: ["CAlsa"]),
+        .target(name: "PeachALSA", dependencies: ["PeachCore", "ALSASequencer"]),
+        .target(
+            name: "PeachStore",
+            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "peach",
             dependencies: [
                 "PeachCore",
                 "PeachSettings",
+                "PeachALSA",
+                "PeachStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
         .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore"]),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore"]),
+        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+// The sequencer part of libasound, for Swift.
+#include <alsa/asoundlib.h>

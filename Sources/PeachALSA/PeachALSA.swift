@@ -1,0 +1,2 @@
+import ALSASequencer
+import PeachCore
