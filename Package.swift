@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"]),
+        // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
+        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
