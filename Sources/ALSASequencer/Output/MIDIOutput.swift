@@ -1,0 +1,33 @@
+/// A point on the output queue's real-time clock, in nanoseconds since the queue started.
+public struct SequencerTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var nanoseconds: UInt64
+
+    public init(nanoseconds: UInt64) { self.nanoseconds = nanoseconds }
+
+    public func advanced(by duration: Duration) -> SequencerTime {
+        let (seconds, attoseconds) = duration.components
+        let delta = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return SequencerTime(nanoseconds: UInt64(max(0, Int64(nanoseconds) + delta)))
+    }
+
+    public var description: String { "\(Double(nanoseconds) / 1e9) s" }
+
+    public static func < (lhs: SequencerTime, rhs: SequencerTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+}
+
+/// Where a note player sends MIDI: the sequencer client's output port (to all its subscribers),
+/// or a recording fake in unit tests.
+public protocol MIDIOutput: Sendable {
+    /// Delivers the message at once, bypassing any queue.
+    func send(_ message: MIDIMessage) throws
+
+    /// Delivers the message when the output queue's real-time clock reaches `time`; the kernel
+    /// does the timing, so it does not depend on task scheduling. `tag` marks it for `cancelScheduled`.
+    func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws
+
+    /// Removes every not-yet-delivered scheduled message with this tag.
+    func cancelScheduled(tag: UInt8) throws
+
+    /// The output queue's clock now.
+    func currentTime() throws -> SequencerTime
+}
