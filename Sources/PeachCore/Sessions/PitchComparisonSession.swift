@@ -4,14 +4,14 @@ import Foundation
 ///
 /// One task runs the trials; it waits on an input stream that `answer(higher:)` and the end of
 /// the target note feed, so a session waiting for an answer is suspended and costs no CPU.
-public actor PitchComparisonSession {
+public actor PitchComparisonSession: TrialLoopSession {
     public static let feedbackDuration: Duration = .milliseconds(400)
 
     public private(set) var state: PitchComparisonState = .idle
     /// The smallest cent difference answered correctly since start().
     public private(set) var sessionBest: Cents?
 
-    private enum Input: Sendable {
+    enum Input: Sendable {
         case answer(higher: Bool)
         case targetEnded(Result<Void, any Error>)
     }
@@ -28,8 +28,9 @@ public actor PitchComparisonSession {
     private var random: SessionRandom
     private let broadcaster = EventBroadcaster<PitchComparisonEvent>()
 
-    private var runTask: Task<Void, Never>?
-    private var inputs: AsyncStream<(trial: Int, input: Input)>.Continuation?
+    var runTask: Task<Void, Never>?
+    var inputs: TrialInputs<Input>.Continuation?
+    var loopPlayer: any NotePlayer { player }
     private var trialNumber = 0
     private var magnitudes: [TrainingDiscipline: Cents] = [:]
 
@@ -68,18 +69,12 @@ public actor PitchComparisonSession {
         guard runTask == nil else { return }
         sessionBest = nil
         magnitudes = [:]
-        let (stream, continuation) = AsyncStream<(trial: Int, input: Input)>.makeStream()
-        inputs = continuation
-        runTask = Task { await self.run(stream) }
+        startLoop()
     }
 
     /// Silences everything, discards the unfinished trial and returns to idle.
     public func stop() async {
-        guard let task = runTask else { return }
-        runTask = nil
-        task.cancel()
-        await task.value
-        await end(.requested)
+        await stopLoop()
     }
 
     /// The listener's answer. Ignored unless the target note is playing or has played.
@@ -98,29 +93,12 @@ public actor PitchComparisonSession {
 
     // MARK: - The trial loop
 
-    private func run(_ stream: AsyncStream<(trial: Int, input: Input)>) async {
-        var inputs = stream.makeAsyncIterator()
-        do {
-            while true {
-                try Task.checkCancellation()
-                try await runTrial(&inputs)
-            }
-        } catch {
-            guard !Task.isCancelled else { return }
-            runTask = nil
-            await end(.failed(error))
-        }
-    }
-
-    private func end(_ reason: SessionStopReason) async {
-        inputs?.finish()
-        inputs = nil
-        try? await player.stopAll()
+    func didEnd(_ reason: SessionStopReason) {
         setState(.idle)
         broadcaster.publish(.stopped(reason))
     }
 
-    private func runTrial(_ inputs: inout AsyncStream<(trial: Int, input: Input)>.Iterator) async throws {
+    func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
         await settings.refresh()
         let trialSettings = TrialSettings(settings)
         let pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
@@ -164,7 +142,7 @@ public actor PitchComparisonSession {
     /// Plays the target; returns the answer, which may come while it sounds (stopping it) or after.
     private func playTargetAndAwaitAnswer(
         _ trial: PitchComparisonTrial, _ settings: TrialSettings,
-        _ inputs: inout AsyncStream<(trial: Int, input: Input)>.Iterator
+        _ inputs: inout TrialInputs<Input>.Iterator
     ) async throws -> Bool {
         let number = trial.number
         let player = self.player

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The control is abstract: `touch()` is its first movement (only then does the tunable note
 /// start), `adjust(to:)` its position in −1…1, `commit()` the explicit "that's it" action.
-public actor PitchMatchingSession {
+public actor PitchMatchingSession: TrialLoopSession {
     public static let feedbackDuration: Duration = .milliseconds(400)
     /// How far the initial offset may lie from the target, either way.
     public static let initialOffsetSpan: Cents = 20
@@ -15,7 +15,7 @@ public actor PitchMatchingSession {
     /// The smallest |userCentError| since start().
     public private(set) var sessionBest: Cents?
 
-    private enum Input: Sendable {
+    enum Input: Sendable {
         case touch
         case adjust(Double)
         case commit
@@ -31,8 +31,9 @@ public actor PitchMatchingSession {
     private var random: SessionRandom
     private let broadcaster = EventBroadcaster<PitchMatchingEvent>()
 
-    private var runTask: Task<Void, Never>?
-    private var inputs: AsyncStream<(trial: Int, input: Input)>.Continuation?
+    var runTask: Task<Void, Never>?
+    var inputs: TrialInputs<Input>.Continuation?
+    var loopPlayer: any NotePlayer { player }
     private var trialNumber = 0
 
     /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
@@ -65,18 +66,12 @@ public actor PitchMatchingSession {
     public func start() {
         guard runTask == nil else { return }
         sessionBest = nil
-        let (stream, continuation) = AsyncStream<(trial: Int, input: Input)>.makeStream()
-        inputs = continuation
-        runTask = Task { await self.run(stream) }
+        startLoop()
     }
 
     /// Silences everything, discards the unfinished attempt and returns to idle.
     public func stop() async {
-        guard let task = runTask else { return }
-        runTask = nil
-        task.cancel()
-        await task.value
-        await end(.requested)
+        await stopLoop()
     }
 
     /// The first movement of the control. Starts the tunable note; ignored in other states.
@@ -107,29 +102,12 @@ public actor PitchMatchingSession {
 
     // MARK: - The trial loop
 
-    private func run(_ stream: AsyncStream<(trial: Int, input: Input)>) async {
-        var inputs = stream.makeAsyncIterator()
-        do {
-            while true {
-                try Task.checkCancellation()
-                try await runTrial(&inputs)
-            }
-        } catch {
-            guard !Task.isCancelled else { return }
-            runTask = nil
-            await end(.failed(error))
-        }
-    }
-
-    private func end(_ reason: SessionStopReason) async {
-        inputs?.finish()
-        inputs = nil
-        try? await player.stopAll()
+    func didEnd(_ reason: SessionStopReason) {
         setState(.idle)
         broadcaster.publish(.stopped(reason))
     }
 
-    private func runTrial(_ inputs: inout AsyncStream<(trial: Int, input: Input)>.Iterator) async throws {
+    func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
         await settings.refresh()
         let trialSettings = TrialSettings(settings)
         let pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
@@ -169,7 +147,7 @@ public actor PitchMatchingSession {
     /// Waits for the touch, then follows the control until commit; returns the committed frequency.
     private func tune(
         _ trial: PitchMatchingTrial, velocity: MIDIVelocity,
-        _ inputs: inout AsyncStream<(trial: Int, input: Input)>.Iterator
+        _ inputs: inout TrialInputs<Input>.Iterator
     ) async throws -> Frequency {
         var handle: (any PlaybackHandle)?
         var frequency = trial.targetFrequency.shifted(by: trial.initialCentOffset)

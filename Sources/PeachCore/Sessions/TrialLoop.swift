@@ -1,0 +1,56 @@
+/// Inputs to a running session, each tagged with the trial it was given in, so that an input
+/// that arrives late (after its trial ended) cannot leak into the next trial.
+typealias TrialInputs<Input: Sendable> = AsyncStream<(trial: Int, input: Input)>
+
+/// What both sessions share: one task runs trials, one after the other, until stop() or a
+/// failure; inputs reach it through a stream, so between inputs it is suspended.
+protocol TrialLoopSession: Actor {
+    associatedtype Input: Sendable
+
+    var runTask: Task<Void, Never>? { get set }
+    var inputs: TrialInputs<Input>.Continuation? { get set }
+    var loopPlayer: any NotePlayer { get }
+
+    /// Runs one trial to its end; throws CancellationError when stopped.
+    func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws
+    /// Back at idle: set the state and tell the listeners why.
+    func didEnd(_ reason: SessionStopReason)
+}
+
+extension TrialLoopSession {
+    func startLoop() {
+        let (stream, continuation) = TrialInputs<Input>.makeStream()
+        inputs = continuation
+        runTask = Task { await self.runLoop(stream) }
+    }
+
+    func stopLoop() async {
+        guard let task = runTask else { return }
+        runTask = nil
+        task.cancel()
+        await task.value
+        await end(.requested)
+    }
+
+    private func runLoop(_ stream: TrialInputs<Input>) async {
+        var iterator = stream.makeAsyncIterator()
+        do {
+            while true {
+                try Task.checkCancellation()
+                try await runTrial(&iterator)
+            }
+        } catch {
+            // stop() cancelled us and ends the session itself.
+            guard !Task.isCancelled else { return }
+            runTask = nil
+            await end(.failed(error))
+        }
+    }
+
+    private func end(_ reason: SessionStopReason) async {
+        inputs?.finish()
+        inputs = nil
+        try? await loopPlayer.stopAll()
+        didEnd(reason)
+    }
+}
