@@ -73,6 +73,7 @@ public final class LayeredUserSettings: UserSettings {
     public var midiChannel: MIDIChannel { current.midiChannel }
     public var pitchBendRange: PitchBendRange { current.pitchBendRange }
     public var sound: SoundSelection { current.sound }
+    public var controller: ControllerSettings { current.controller }
 
     public func refresh() async {
         let ticket = state.withLock { state in

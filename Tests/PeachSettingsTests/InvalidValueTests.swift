@@ -25,6 +25,21 @@ struct BadValue: Sendable, CustomTestStringConvertible {
         .init(kind: "empty interval list", key: "intervals", yaml: "[]", written: "[]"),
         .init(kind: "unknown tuning system", key: "tuningSystem", yaml: "pythagorean", written: "pythagorean"),
         .init(kind: "malformed note", key: "noteRange.lower", yaml: "H2", written: "H2"),
+        .init(kind: "controller channel 0", key: "controller.channel", yaml: "0", written: "0"),
+        .init(kind: "controller channel word", key: "controller.channel", yaml: "all", written: "all"),
+        .init(kind: "unknown comparison mode", key: "controller.comparison.mode", yaml: "above", written: "above"),
+        .init(kind: "malformed button", key: "controller.comparison.higher", yaml: "\"key:C5\"", written: "key:C5"),
+        .init(kind: "button on a channel mode CC", key: "controller.commands.quit", yaml: "\"cc:123\"", written: "cc:123"),
+        .init(kind: "program change out of range", key: "controller.commands.startStop", yaml: "\"program:128\"",
+              written: "program:128"),
+        .init(kind: "unknown encoder form", key: "controller.matching.control", yaml: "\"encoder:20:gray\"",
+              written: "encoder:20:gray"),
+        .init(kind: "14-bit pair above 31", key: "controller.matching.control", yaml: "\"cc14:40\"", written: "cc14:40"),
+        .init(kind: "encoder step beyond the span", key: "controller.matching.control",
+              yaml: "\"encoder:20:twosComplement:50\"", written: "encoder:20:twosComplement:50"),
+        .init(kind: "commit listed twice", key: "controller.matching.commit", yaml: "[sustain, \"cc:64\"]",
+              written: "[sustain, cc:64]"),
+        .init(kind: "empty commit list", key: "controller.matching.commit", yaml: "[]", written: "[]"),
     ]
 }
 

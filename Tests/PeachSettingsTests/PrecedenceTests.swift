@@ -33,6 +33,25 @@ extension LayerSample {
         .init(key: "midi.pitchBendRange", environment: ("12", "12"), user: ("24", "24"), shipped: ("1", "1")),
         .init(key: "sound.program", environment: ("40", "40"), user: ("41", "41"), shipped: ("127", "127")),
         .init(key: "sound.bank", environment: ("1", "1"), user: ("16383", "16383"), shipped: ("2", "2")),
+        .init(key: "controller.channel", environment: ("10", "10"), user: ("2", "2"), shipped: ("16", "16")),
+        // Alone, explicit mode lacks its buttons, so every layer names the other mode.
+        .init(key: "controller.comparison.mode", environment: ("RelativeToTarget", "relativeToTarget"),
+              user: ("relativeToTarget", "relativeToTarget"), shipped: ("relativetotarget", "relativeToTarget")),
+        .init(key: "controller.comparison.higher", environment: ("note:C5", "note:C5"),
+              user: ("\"cc:81\"", "cc:81"), shipped: ("\"program:3\"", "program:3")),
+        .init(key: "controller.comparison.lower", environment: ("note:60", "note:C4"),
+              user: ("\"note:Bb3\"", "note:A#3"), shipped: ("sustain", "sustain")),
+        .init(key: "controller.matching.control", environment: ("cc14:16", "cc14:16"),
+              user: ("\"encoder:20:binaryOffset:0.5\"", "encoder:20:binaryOffset:0.5"),
+              shipped: ("\"pitchWheelRate:200\"", "pitchWheelRate:200.0")),
+        .init(key: "controller.matching.commit", environment: ("sustain, note:C5", "sustain,note:C5"),
+              user: ("[anyKey]", "anyKey"), shipped: ("\"cc:65\"", "cc:65")),
+        .init(key: "controller.commands.startStop", environment: ("program:0", "program:0"),
+              user: ("\"note:C1\"", "note:C1"), shipped: ("\"cc:80\"", "cc:80")),
+        .init(key: "controller.commands.nextMode", environment: ("program:1", "program:1"),
+              user: ("\"note:D1\"", "note:D1"), shipped: ("\"cc:81\"", "cc:81")),
+        .init(key: "controller.commands.quit", environment: ("program:2", "program:2"),
+              user: ("\"note:E1\"", "note:E1"), shipped: ("\"cc:82\"", "cc:82")),
     ]
 }
 
@@ -85,7 +104,10 @@ struct PrecedenceTests {
             "PEACH_NOTE_RANGE_LOWER", "PEACH_NOTE_RANGE_UPPER", "PEACH_NOTE_DURATION", "PEACH_REFERENCE_PITCH",
             "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
             "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
-            "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK",
+            "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK", "PEACH_CONTROLLER_CHANNEL", "PEACH_CONTROLLER_COMPARISON_MODE",
+            "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
+            "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",
+            "PEACH_CONTROLLER_COMMANDS_NEXT_MODE", "PEACH_CONTROLLER_COMMANDS_QUIT",
         ])
     }
 
@@ -111,6 +133,13 @@ struct PrecedenceTests {
         #expect(settings.midiChannel == (try MIDIChannel(10)))
         #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
         #expect(settings.sound == (try SoundSelection(program: 40, bank: 1)))
+        #expect(settings.controller == (try ControllerSettings(
+            channel: MIDIChannel(10), comparisonMode: .relativeToTarget,
+            higher: .note(MIDINote(parsing: "C5")), lower: .note(60),
+            tuning: TuningControl(.absoluteCC(controller: 16, fourteenBit: true)),
+            commit: [.button(.sustainPedal), .button(.note(72))],
+            commands: [.startStop: ControllerButton(.programChange, 0), .nextMode: ControllerButton(.programChange, 1),
+                       .quit: ControllerButton(.programChange, 2)])))
         #expect(fixture.warnings.count == 0)
     }
 

@@ -45,6 +45,7 @@ struct ShippedConfigTests {
         #expect(settings.midiChannel == SettingDefaults.midiChannel)
         #expect(settings.pitchBendRange == SettingDefaults.pitchBendRange)
         #expect(settings.sound == SettingDefaults.sound)
+        #expect(settings.controller == SettingDefaults.controller)
     }
 
     @Test("without any layer every property is its SettingDefaults value")
@@ -57,6 +58,7 @@ struct ShippedConfigTests {
         #expect(settings.noteRange == SettingDefaults.noteRange)
         #expect(settings.intervals == SettingDefaults.intervals)
         #expect(settings.sound == SettingDefaults.sound)
+        #expect(settings.controller == SettingDefaults.controller)
         #expect(settings.current.entries.allSatisfy { $0.origin == .builtInDefault })
     }
 }

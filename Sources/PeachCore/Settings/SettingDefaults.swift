@@ -18,4 +18,7 @@ public enum SettingDefaults {
     public static let pitchBendRange = PitchBendRange(unchecked: 2)
     /// General MIDI program 0 (Acoustic Grand Piano), bank 0.
     public static let sound = SoundSelection(uncheckedProgram: 0, bank: 0)
+    /// Keys above/below the target answer, the mod wheel tunes, the sustain pedal or any key
+    /// commits, no commands: works on any keyboard.
+    public static let controller = ControllerSettings.default
 }

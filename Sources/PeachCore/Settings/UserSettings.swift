@@ -20,6 +20,8 @@ public protocol UserSettings: Sendable {
     var midiChannel: MIDIChannel { get }
     var pitchBendRange: PitchBendRange { get }
     var sound: SoundSelection { get }
+    /// How a MIDI controller answers and steers the sessions.
+    var controller: ControllerSettings { get }
 
     /// Brings the properties up to date with their sources (e.g. an edited file).
     /// Sessions call it before each trial; in-memory settings need not do anything.
@@ -28,4 +30,7 @@ public protocol UserSettings: Sendable {
 
 extension UserSettings {
     public func refresh() async {}
+
+    /// Settings that do not configure a controller use the defaults.
+    public var controller: ControllerSettings { SettingDefaults.controller }
 }

@@ -153,6 +153,92 @@ public enum SettingsCatalogue {
         format: { "\($0)" }
     )
 
+    // The controller keys: each is parsed by the PeachCore type it yields, so the syntax is
+    // validated in one place; ControllerSettings then checks that they fit together.
+
+    public static let controllerChannel = SettingDescriptor(
+        key: "controller.channel",
+        comment: "Channel the controller's answers count on, \(Parse.span(MIDIChannel.validRange)), or omni for all.",
+        defaultValue: SettingDefaults.controller.channel,
+        parse: { raw throws(DomainValueError) in
+            try ControllerSettings.channel(parsing: Parse.scalar(raw, type: "controller channel"))
+        },
+        format: { ControllerSettings.channelText($0) }
+    )
+
+    public static let controllerComparisonMode = SettingDescriptor(
+        key: "controller.comparison.mode",
+        comment: "relativeToTarget: a key above the last target note answers higher, below lower; "
+            + "explicit: the higher and lower controls answer.",
+        defaultValue: SettingDefaults.controller.comparisonMode,
+        parse: { raw throws(DomainValueError) in
+            try ControllerSettings.comparisonMode(parsing: Parse.scalar(raw, type: "comparison answer mode"))
+        },
+        format: { $0.rawValue }
+    )
+
+    public static let controllerHigher = buttonSetting(
+        key: "controller.comparison.higher",
+        comment: "Answers higher in explicit mode: note:C5, cc:NUMBER (pressed at 64 or more), sustain, program:NUMBER or none.",
+        defaultValue: SettingDefaults.controller.higher
+    )
+
+    public static let controllerLower = buttonSetting(
+        key: "controller.comparison.lower",
+        comment: "Answers lower in explicit mode, written like higher.",
+        defaultValue: SettingDefaults.controller.lower
+    )
+
+    public static let controllerTuning = SettingDescriptor(
+        key: "controller.matching.control",
+        comment: "Tunes the note: modWheel (CC 1, CC 33 as LSB when sent), cc:NUMBER, cc14:NUMBER (LSB = NUMBER+32), "
+            + "encoder:NUMBER:twosComplement|binaryOffset:STEP_CENTS or pitchWheelRate:MAX_CENTS_PER_SECOND.",
+        defaultValue: SettingDefaults.controller.tuning,
+        parse: { raw throws(DomainValueError) in try TuningControl(parsing: Parse.scalar(raw, type: "tuning control")) },
+        format: { $0.text }
+    )
+
+    public static let controllerCommit = SettingDescriptor(
+        key: "controller.matching.commit",
+        comment: "Any of these commits the tuned note: sustain, anyKey, note:C5, cc:NUMBER or program:NUMBER.",
+        defaultValue: SettingDefaults.controller.commit,
+        style: .flowList,
+        parse: { raw throws(DomainValueError) in try CommitTrigger.list(parsing: Parse.items(raw)) },
+        format: { $0.map(\.text).joined(separator: ",") }
+    )
+
+    public static let controllerStartStop = buttonSetting(
+        key: "controller.commands.startStop",
+        comment: "Starts or stops training: a control written like higher (e.g. program:0, note:C1, cc:80), or none.",
+        defaultValue: SettingDefaults.controller.commands[.startStop]
+    )
+
+    public static let controllerNextMode = buttonSetting(
+        key: "controller.commands.nextMode",
+        comment: "Switches to the next training mode, or none.",
+        defaultValue: SettingDefaults.controller.commands[.nextMode]
+    )
+
+    public static let controllerQuit = buttonSetting(
+        key: "controller.commands.quit",
+        comment: "Quits Peach, or none.",
+        defaultValue: SettingDefaults.controller.commands[.quit]
+    )
+
+    private static func buttonSetting(
+        key: String, comment: String, defaultValue: ControllerButton?
+    ) -> SettingDescriptor<ControllerButton?> {
+        SettingDescriptor(
+            key: key,
+            comment: comment,
+            defaultValue: defaultValue,
+            parse: { raw throws(DomainValueError) in
+                try ControllerButton.optional(parsing: Parse.scalar(raw, type: "controller button"))
+            },
+            format: { $0?.text ?? "none" }
+        )
+    }
+
     /// All settings in display order. `ResolvedSettings` resolves each of them by name; a test
     /// checks that the two agree.
     public static let all: [AnySettingDescriptor] = [
@@ -160,6 +246,9 @@ public enum SettingsCatalogue {
         varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
         outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
         soundProgram.erased, soundBank.erased,
+        controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,
+        controllerTuning.erased, controllerCommit.erased,
+        controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased,
     ]
 
     /// The setting named `key`, accepting legacy spellings too.

@@ -16,6 +16,7 @@ public struct ResolvedSettings: Sendable {
     public let midiChannel: MIDIChannel
     public let pitchBendRange: PitchBendRange
     public let sound: SoundSelection
+    public let controller: ControllerSettings
 
     /// One entry per catalogue setting, in catalogue order.
     public let entries: [SettingReportEntry]
@@ -55,6 +56,13 @@ public struct ResolvedSettings: Sendable {
         let bank = record(Catalogue.soundBank, resolver.resolve(Catalogue.soundBank))
         // Each part was validated by SoundSelection already, so this cannot fail.
         sound = (try? SoundSelection(program: program, bank: bank)) ?? SettingDefaults.sound
+        let controllerResolution = resolver.resolveController()
+        for part in controllerResolution.parts {
+            entries[part.key] = SettingReportEntry(
+                key: part.key, value: part.value, origin: part.origin,
+                environmentVariable: Catalogue.environmentVariable(for: part.key))
+        }
+        controller = controllerResolution.controller
 
         self.entries = Catalogue.all.compactMap { entries[$0.key] }
         self.warnings = resolver.warnings

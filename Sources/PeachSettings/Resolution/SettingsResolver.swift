@@ -18,6 +18,11 @@ struct SettingsResolver {
         self.layers = layers
     }
 
+    /// For checks across keys kept in their own files (the controller mapping).
+    mutating func report(_ warning: SettingsWarning) {
+        warnings.append(warning)
+    }
+
     /// The highest layer holding the key decides. Within a layer the current key is read first
     /// and the legacy spellings only when it is absent; across layers a higher layer wins
     /// whichever spelling it uses, since the user's latest intent is the higher layer.

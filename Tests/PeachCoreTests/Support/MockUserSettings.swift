@@ -17,6 +17,7 @@ final class MockUserSettings: UserSettings {
         var midiChannel = SettingDefaults.midiChannel
         var pitchBendRange = SettingDefaults.pitchBendRange
         var sound = SettingDefaults.sound
+        var controller = SettingDefaults.controller
     }
 
     private let values: Mutex<Values>
@@ -42,4 +43,5 @@ final class MockUserSettings: UserSettings {
     var midiChannel: MIDIChannel { values.withLock { $0.midiChannel } }
     var pitchBendRange: PitchBendRange { values.withLock { $0.pitchBendRange } }
     var sound: SoundSelection { values.withLock { $0.sound } }
+    var controller: ControllerSettings { values.withLock { $0.controller } }
 }

@@ -1,0 +1,141 @@
+/// How a MIDI controller drives the sessions: which events answer a comparison, which
+/// control tunes and commits a pitch match, and which buttons give commands. MIDI numbers
+/// only; the ALSA adapter's ControllerMapping applies them to incoming events.
+///
+/// The defaults work on any keyboard: a key above the last target note answers "higher", one
+/// below "lower"; the mod wheel tunes; the sustain pedal or any key commits; no commands.
+public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
+    public enum ComparisonMode: String, Hashable, Sendable, CaseIterable {
+        /// A key above the last target note means "higher", below "lower"; the target's own
+        /// key is ignored.
+        case relativeToTarget
+        /// The `higher` and `lower` buttons answer.
+        case explicit
+    }
+
+    /// Only events on this channel count; nil listens to all (omni).
+    public let channel: MIDIChannel?
+    public let comparisonMode: ComparisonMode
+    /// Used in `.explicit` mode, which requires both.
+    public let higher: ControllerButton?
+    public let lower: ControllerButton?
+    public let tuning: TuningControl
+    /// Any of these commits; never empty.
+    public let commit: [CommitTrigger]
+    public let commands: [ControllerCommand: ControllerButton]
+
+    public static let `default` = ControllerSettings(
+        uncheckedChannel: nil, comparisonMode: .relativeToTarget, higher: nil, lower: nil,
+        tuning: .modWheel, commit: [.button(.sustainPedal), .anyKey], commands: [:])
+
+    /// Checks that every control has one meaning. Buttons of the comparison (higher, lower)
+    /// may double as matching controls, since only one session runs at a time; commands are
+    /// live in both, so they share nothing. A command on a key takes precedence over a
+    /// relative-to-target answer or an any-key commit.
+    public init(
+        channel: MIDIChannel? = nil,
+        comparisonMode: ComparisonMode = .relativeToTarget,
+        higher: ControllerButton? = nil,
+        lower: ControllerButton? = nil,
+        tuning: TuningControl = .modWheel,
+        commit: [CommitTrigger] = [.button(.sustainPedal), .anyKey],
+        commands: [ControllerCommand: ControllerButton] = [:]
+    ) throws(DomainValueError) {
+        if comparisonMode == .explicit {
+            guard let higher, let lower else {
+                throw Self.conflict("comparison mode explicit with higher = \(higher?.text ?? "none"), "
+                    + "lower = \(lower?.text ?? "none")", "a control for both higher and lower")
+            }
+            guard higher != lower else {
+                throw Self.conflict("higher = lower = \(higher.text)", "different controls for higher and lower")
+            }
+        }
+        guard !commit.isEmpty else {
+            throw Self.conflict("no commit control", "at least one commit control")
+        }
+        guard Set(commit).count == commit.count else {
+            throw Self.conflict("commit = \(commit.map(\.text).joined(separator: ","))", "each commit control once")
+        }
+        var claimed: [(role: String, button: ControllerButton)] = []
+        if comparisonMode == .explicit, let higher, let lower {
+            claimed += [("higher", higher), ("lower", lower)]
+        }
+        for case .button(let button) in commit { claimed.append(("commit", button)) }
+        for command in ControllerCommand.allCases {
+            guard let button = commands[command] else { continue }
+            if let other = claimed.first(where: { $0.button == button }) {
+                throw Self.conflict("\(command.rawValue) = \(button.text), \(other.role) = \(button.text)",
+                                    "a command on a control of its own")
+            }
+            claimed.append((command.rawValue, button))
+        }
+        let matchingButtons = claimed.filter { $0.role != "higher" && $0.role != "lower" }
+        for controller in tuning.controllers {
+            if let other = matchingButtons.first(where: { $0.button.kind == .controlChange && $0.button.number == controller }) {
+                throw Self.conflict("tuning control \(tuning.text) uses CC \(controller), \(other.role) = \(other.button.text)",
+                                    "the tuning control's CCs used by nothing else")
+            }
+        }
+        self.init(uncheckedChannel: channel, comparisonMode: comparisonMode, higher: higher, lower: lower,
+                  tuning: tuning, commit: commit, commands: commands)
+    }
+
+    private init(
+        uncheckedChannel channel: MIDIChannel?, comparisonMode: ComparisonMode, higher: ControllerButton?,
+        lower: ControllerButton?, tuning: TuningControl, commit: [CommitTrigger],
+        commands: [ControllerCommand: ControllerButton]
+    ) {
+        self.channel = channel
+        self.comparisonMode = comparisonMode
+        self.higher = higher
+        self.lower = lower
+        self.tuning = tuning
+        self.commit = commit
+        self.commands = commands
+    }
+
+    private static func conflict(_ value: String, _ expected: String) -> DomainValueError {
+        .malformed(type: "controller mapping", value: value, expected: expected)
+    }
+
+    /// `omni` or a channel 1…16.
+    public static func channel(parsing text: String) throws(DomainValueError) -> MIDIChannel? {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.lowercased() == "omni" { return nil }
+        guard let number = Int(trimmed) else {
+            throw .malformed(type: "controller channel", value: text, expected: "omni or a MIDI channel 1…16")
+        }
+        return try MIDIChannel(number)
+    }
+
+    public static func channelText(_ channel: MIDIChannel?) -> String {
+        channel.map { String($0.number) } ?? "omni"
+    }
+
+    public static func comparisonMode(parsing text: String) throws(DomainValueError) -> ComparisonMode {
+        let trimmed = text.trimmingWhitespace()
+        guard let mode = ComparisonMode.allCases.first(where: { $0.rawValue.lowercased() == trimmed.lowercased() }) else {
+            throw .unknownName(type: "comparison answer mode", value: text, known: ComparisonMode.allCases.map(\.rawValue))
+        }
+        return mode
+    }
+
+    /// One line per meaning, for `peach monitor` and the settings report.
+    public var summary: [String] {
+        var lines = ["channel: " + (channel.map { "\($0.number) only" } ?? "all (omni)")]
+        switch comparisonMode {
+        case .relativeToTarget:
+            lines.append("comparison: a key above the last target note = higher, below = lower")
+        case .explicit:
+            lines.append("comparison: \(higher?.description ?? "none") = higher, \(lower?.description ?? "none") = lower")
+        }
+        lines.append("matching: tune with the \(tuning.description), commit with "
+            + commit.map(\.description).joined(separator: " or "))
+        for command in ControllerCommand.allCases {
+            if let button = commands[command] { lines.append("\(command): \(button.description)") }
+        }
+        return lines
+    }
+
+    public var description: String { summary.joined(separator: "; ") }
+}
