@@ -1,2 +1,0 @@
-import ALSASequencer
-import PeachCore

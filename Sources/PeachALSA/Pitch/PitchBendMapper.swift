@@ -1,0 +1,69 @@
+import Foundation
+import PeachCore
+
+/// Turns a frequency into the nearest MIDI note plus a 14-bit pitch bend.
+///
+/// The synth is assumed to be tuned to 12-TET with A4 = `synthA4` (440 Hz unless told
+/// otherwise). Peach's own reference pitch is a different thing: the sessions have already
+/// applied it when they compute a frequency, so a 415 Hz training pitch reaches the synth as
+/// bent notes of a 440 Hz instrument.
+///
+/// A bend of ±8192 steps means ±`range` (8191 is the top), so one step is range / 8192:
+/// 0.0244 c at ±2 semitones. The bend is ROUNDED to the nearest step, so the error is at most
+/// half a step (0.0122 c); truncating would double it and always err flat of positive offsets.
+public struct PitchBendMapper: Hashable, Sendable {
+    public static let stepsPerRange = 8192.0
+
+    public let range: PitchBendRange
+    public let synthA4: Frequency
+
+    public init(range: PitchBendRange = SettingDefaults.pitchBendRange, synthA4: Frequency = .concertA) {
+        self.range = range
+        self.synthA4 = synthA4
+    }
+
+    /// The size of one bend step in cents.
+    public var stepCents: Double { Double(range.semitones) * 100 / Self.stepsPerRange }
+
+    /// The cents a bend can reach either way: −range…(range − one step).
+    public static func reach(of range: PitchBendRange) -> ClosedRange<Double> {
+        let cents = Double(range.semitones) * 100
+        return -cents...(cents * (stepsPerRange - 1) / stepsPerRange)
+    }
+
+    /// The nearest MIDI note and the bend from it to `frequency`.
+    public func bentNote(for frequency: Frequency) throws(PitchMappingError) -> BentNote {
+        let nearest = Int(semitonePosition(of: frequency).rounded())
+        let clamped = min(max(nearest, MIDINote.validRange.lowerBound), MIDINote.validRange.upperBound)
+        guard let note = try? MIDINote(clamped) else { throw .outsideNoteRange(hertz: frequency.hertz) }
+        do {
+            return BentNote(note: note, bend: try bend(for: frequency, on: note))
+        } catch {
+            // Only a note clamped at 0 or 127 can need more than half a semitone of bend.
+            throw .outsideNoteRange(hertz: frequency.hertz)
+        }
+    }
+
+    /// The bend that makes `note` sound at `frequency`: how a sounding note is retuned.
+    public func bend(for frequency: Frequency, on note: MIDINote) throws(PitchMappingError) -> PitchBendValue {
+        let offsetCents = (semitonePosition(of: frequency) - Double(note.rawValue)) * 100
+        let steps = (offsetCents / (Double(range.semitones) * 100) * Self.stepsPerRange).rounded()
+        guard steps >= -Self.stepsPerRange, steps <= Self.stepsPerRange - 1 else {
+            throw .beyondBendRange(note: note, offsetCents: offsetCents, range: range)
+        }
+        let raw = Int(steps) + PitchBendValue.centre.rawValue
+        return PitchBendValue(lsb: UInt8(raw & 0x7F), msb: UInt8(raw >> 7))
+    }
+
+    /// The frequency the synth sounds for `bent`: the inverse, for checking the quantisation.
+    public func hertz(of bent: BentNote) -> Double {
+        let cents = Double(bent.note.rawValue - MIDINote.a4.rawValue) * 100
+            + Double(bent.bend.signedValue) * stepCents
+        return synthA4.hertz * pow(2, cents / 1200)
+    }
+
+    /// Fractional MIDI note number: 69 at `synthA4`, one per semitone.
+    private func semitonePosition(of frequency: Frequency) -> Double {
+        Double(MIDINote.a4.rawValue) + 12 * log2(frequency.hertz / synthA4.hertz)
+    }
+}

@@ -1,0 +1,52 @@
+import ALSASequencer
+import PeachCore
+
+/// What the ALSA note player needs to know about the synth behind its output.
+public struct NotePlayerConfiguration: Hashable, Sendable {
+    /// The channels notes may use; one channel unless a pool is configured.
+    public var channels: ChannelPool
+    /// What a full pitch bend means on the synth.
+    public var bendRange: PitchBendRange
+    /// Whether to tell the synth the bend range with RPN 0. Turn it off for synths that ignore
+    /// RPNs (then set their range to `bendRange` by hand).
+    public var sendsBendRange: Bool
+    /// Bank and program, chosen at connection time.
+    public var sound: SoundSelection
+    /// The synth's own A4, for 12-TET; 440 Hz on nearly every synth. Not Peach's reference pitch.
+    public var synthA4: Frequency
+
+    public init(
+        channels: ChannelPool = .single(SettingDefaults.midiChannel),
+        bendRange: PitchBendRange = SettingDefaults.pitchBendRange,
+        sendsBendRange: Bool = true,
+        sound: SoundSelection = SettingDefaults.sound,
+        synthA4: Frequency = .concertA
+    ) {
+        self.channels = channels
+        self.bendRange = bendRange
+        self.sendsBendRange = sendsBendRange
+        self.sound = sound
+        self.synthA4 = synthA4
+    }
+
+    /// Channel, bend range and sound from the user's settings; the pool, when given, replaces
+    /// the single configured channel.
+    public init(settings: any UserSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true) {
+        self.init(channels: channels ?? .single(settings.midiChannel), bendRange: settings.pitchBendRange,
+                  sendsBendRange: sendsBendRange, sound: settings.sound)
+    }
+
+    /// Bank Select MSB/LSB, Program Change and (when enabled) RPN 0 for one channel.
+    public func setupMessages(for channel: MIDIChannel) -> [MIDIMessage] {
+        let wire = channel.wireValue
+        var messages: [MIDIMessage] = [
+            .controlChange(channel: wire, controller: 0, value: sound.bankMSB),
+            .controlChange(channel: wire, controller: 32, value: sound.bankLSB),
+            .programChange(channel: wire, program: UInt8(sound.program)),
+        ]
+        if sendsBendRange {
+            messages += PitchBendSensitivity.messages(for: bendRange, on: channel)
+        }
+        return messages
+    }
+}

@@ -1,0 +1,59 @@
+import ALSASequencer
+import Synchronization
+
+/// A MIDIOutput that logs every call in order, with a queue clock the test sets and a switch
+/// that makes every later call fail like a vanished port.
+final class RecordingMIDIOutput: MIDIOutput {
+    enum Entry: Hashable, Sendable {
+        case sent(MIDIMessage)
+        case scheduled(MIDIMessage, at: SequencerTime, tag: UInt8)
+        case cancelled(tag: UInt8)
+    }
+
+    struct PortGone: Error, CustomStringConvertible {
+        var description: String { "destination 128:0 does not exist" }
+    }
+
+    private struct State {
+        var log: [Entry] = []
+        var now = SequencerTime(nanoseconds: 5_000_000_000)
+        var failing = false
+    }
+
+    private let state = Mutex(State())
+
+    var log: [Entry] { state.withLock { $0.log } }
+    var sent: [MIDIMessage] {
+        log.compactMap { if case .sent(let message) = $0 { message } else { nil } }
+    }
+
+    func clear() { state.withLock { $0.log.removeAll() } }
+    func setTime(_ time: SequencerTime) { state.withLock { $0.now = time } }
+    func failFromNowOn() { state.withLock { $0.failing = true } }
+
+    func send(_ message: MIDIMessage) throws {
+        try record(.sent(message))
+    }
+
+    func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws {
+        try record(.scheduled(message, at: time, tag: tag))
+    }
+
+    func cancelScheduled(tag: UInt8) throws {
+        try record(.cancelled(tag: tag))
+    }
+
+    func currentTime() throws -> SequencerTime {
+        try state.withLock { state in
+            if state.failing { throw PortGone() }
+            return state.now
+        }
+    }
+
+    private func record(_ entry: Entry) throws {
+        try state.withLock { state in
+            if state.failing { throw PortGone() }
+            state.log.append(entry)
+        }
+    }
+}
