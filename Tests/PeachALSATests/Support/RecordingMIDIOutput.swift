@@ -30,6 +30,7 @@ final class RecordingMIDIOutput: MIDIOutput {
     func clear() { state.withLock { $0.log.removeAll() } }
     func setTime(_ time: SequencerTime) { state.withLock { $0.now = time } }
     func failFromNowOn() { state.withLock { $0.failing = true } }
+    func recover() { state.withLock { $0.failing = false } }
 
     func send(_ message: MIDIMessage) throws {
         try record(.sent(message))
