@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Creates the database folder (0700) and an empty database file (0600) before SQLite opens it,
+/// so the file never exists with wider permissions. SQLite gives its -wal and -shm companions
+/// the permissions of the main file.
+enum DatabaseFile {
+    static func prepare(_ location: StoreLocation) throws(StoreError) {
+        let path = location.databasePath
+        do {
+            try FileManager.default.createDirectory(
+                at: location.directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreate(path: location.directory.path, reason: reason(error))
+        }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            // The umask may have narrowed the mode further; make it exactly 0600.
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    static func exists(_ location: StoreLocation) -> Bool {
+        FileManager.default.fileExists(atPath: location.databasePath)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? error.localizedDescription
+    }
+}

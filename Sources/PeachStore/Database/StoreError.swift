@@ -1,0 +1,34 @@
+/// What went wrong with the training database. Every message names the file.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// The folder or the file could not be created.
+    case cannotCreate(path: String, reason: String)
+    /// The file exists but SQLite cannot use it (damaged, not a database, unreadable).
+    case unreadableDatabase(path: String, reason: String)
+    /// The file was written by a newer peach whose schema this one does not know.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// A stored row cannot be turned back into a record.
+    case corruptRow(path: String, table: String, id: Int64, column: String, problem: String)
+    /// A completed trial could not be saved.
+    case saveFailed(path: String, what: String, reason: String)
+    /// Reading, importing or deleting failed; nothing was changed.
+    case operationFailed(path: String, operation: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let path, let reason):
+            return "cannot create the training database \(path): \(reason)"
+        case .unreadableDatabase(let path, let reason):
+            return "\(path) is not a usable training database (\(reason)). It was left untouched; "
+                + "move it aside to start afresh, or restore a backup."
+        case .newerSchema(let path, let unknown):
+            return "\(path) was written by a newer peach (schema steps \(unknown.joined(separator: ", "))); "
+                + "update peach to use it. It was left untouched."
+        case .corruptRow(let path, let table, let id, let column, let problem):
+            return "\(path): table \(table), row id \(id), column \(column): \(problem)"
+        case .saveFailed(let path, let what, let reason):
+            return "could not save the \(what) to \(path): \(reason). Training stopped so that no answer goes unsaved."
+        case .operationFailed(let path, let operation, let reason):
+            return "could not \(operation) in \(path): \(reason). Nothing was changed."
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import GRDB
+import PeachCore
+import Synchronization
+
+/// The training records in one SQLite file (WAL journal, synchronous=FULL).
+///
+/// Every completed trial is its own transaction, committed before the observer call returns:
+/// after a crash or a power cut the file holds every trial reported as saved and no half of one.
+/// A damaged or foreign file is refused with a message and never changed.
+public final class TrainingStore: Sendable {
+    public enum AccessMode: Sendable {
+        /// Creates the folder and file if needed and brings the schema up to date.
+        case readWrite
+        /// Opens an existing, up-to-date file without changing it; every write fails.
+        case readOnly
+    }
+
+    public let location: StoreLocation
+    let pool: DatabasePool
+    private let currentRig = Mutex(RigContext.none)
+
+    /// Attached to every trial recorded from now on.
+    public var rigContext: RigContext {
+        get { currentRig.withLock { $0 } }
+        set { currentRig.withLock { $0 = newValue } }
+    }
+
+    var path: String { location.databasePath }
+
+    public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
+        self.location = location
+        let path = location.databasePath
+        switch mode {
+        case .readWrite:
+            try DatabaseFile.prepare(location)
+        case .readOnly:
+            guard DatabaseFile.exists(location) else {
+                throw .unreadableDatabase(path: path, reason: "no such file")
+            }
+        }
+        // Inspect first through a read-only connection: a damaged, foreign or newer file is
+        // refused before anything could write to it (opening a pool writes to the file).
+        let needsMigration = try Self.inspect(path: path, mode: mode)
+        var configuration = Configuration()
+        configuration.readonly = mode == .readOnly
+        configuration.busyMode = .timeout(10)   // another peach (a report during training) may be writing
+        configuration.label = "peach.store"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            if mode == .readWrite {
+                // FULL: a committed trial survives a power cut too, not only a crash of this
+                // process. Per connection, and a pool keeps its one writer connection.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            }
+        } catch {
+            throw .unreadableDatabase(path: path, reason: Self.reason(error))
+        }
+        if needsMigration {
+            do {
+                try StoreSchema.migrator().migrate(pool)
+            } catch {
+                throw .unreadableDatabase(path: path, reason: "upgrading the schema failed: \(Self.reason(error))")
+            }
+        }
+    }
+
+    /// Checks the file's integrity and schema version; true when migrations are due.
+    private static func inspect(path: String, mode: AccessMode) throws(StoreError) -> Bool {
+        let migrator = StoreSchema.migrator()
+        let (integrity, applied, complete): (String, Set<String>, Bool)
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(10)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            (integrity, applied, complete) = try queue.read { db in
+                (try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
+                 try migrator.appliedIdentifiers(db), try migrator.hasCompletedMigrations(db))
+            }
+            try queue.close()
+        } catch {
+            throw .unreadableDatabase(path: path, reason: reason(error))
+        }
+        guard integrity == "ok" else {
+            throw .unreadableDatabase(path: path, reason: "the integrity check reports: \(integrity)")
+        }
+        let unknown = applied.filter { !StoreSchema.migrationNames.contains($0) }.sorted()
+        guard unknown.isEmpty else { throw .newerSchema(path: path, unknownMigrations: unknown) }
+        guard !complete else { return false }
+        guard mode == .readWrite else {
+            throw .unreadableDatabase(path: path, reason: "its schema is older than this peach; open it once for writing to upgrade it")
+        }
+        return true
+    }
+
+    // MARK: - Recording
+
+    /// Saves one trial in its own transaction; returns its row id once committed.
+    @discardableResult
+    public func save(_ record: PitchComparisonRecord) async throws(StoreError) -> Int64 {
+        let rig = rigContext
+        return try await insert("pitch comparison trial") { db in
+            try Self.insert(record, rig: rig, into: db)
+        }
+    }
+
+    /// Saves one trial in its own transaction; returns its row id once committed.
+    @discardableResult
+    public func save(_ record: PitchMatchingRecord) async throws(StoreError) -> Int64 {
+        let rig = rigContext
+        return try await insert("pitch matching trial") { db in
+            try Self.insert(record, rig: rig, into: db)
+        }
+    }
+
+    private func insert(_ what: String, _ body: @escaping @Sendable (Database) throws -> Int64) async throws(StoreError) -> Int64 {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw .saveFailed(path: path, what: what, reason: Self.reason(error))
+        }
+    }
+
+    static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
+                centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+                record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
+                rig.inputControl?.description,
+            ])
+        return db.lastInsertedRowID
+    }
+
+    static func insert(_ record: PitchMatchingRecord, rig: RigContext, into db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
+                initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+                record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
+                rig.sound?.program, rig.sound?.bank, rig.inputControl?.description,
+            ])
+        return db.lastInsertedRowID
+    }
+
+    // MARK: - Reading
+
+    /// Every comparison, oldest first (ties in the order they were stored).
+    public func comparisons() throws(StoreError) -> [StoredPitchComparison] {
+        let path = self.path
+        return try fetch("pitchComparison") { row throws(StoreError) in
+            try RowDecoder(path: path, table: "pitchComparison", row: row).comparison()
+        }
+    }
+
+    /// Every matching, oldest first (ties in the order they were stored).
+    public func matchings() throws(StoreError) -> [StoredPitchMatching] {
+        let path = self.path
+        return try fetch("pitchMatching") { row throws(StoreError) in
+            try RowDecoder(path: path, table: "pitchMatching", row: row).matching()
+        }
+    }
+
+    private func fetch<T>(_ table: String, _ decode: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        let rows: [Row]
+        do {
+            rows = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY timestamp, id") }
+        } catch {
+            throw .operationFailed(path: path, operation: "read the \(table) records", reason: Self.reason(error))
+        }
+        var result: [T] = []
+        result.reserveCapacity(rows.count)
+        for row in rows { result.append(try decode(row)) }
+        return result
+    }
+
+    /// How many records of each kind are stored.
+    public func counts() throws(StoreError) -> (comparisons: Int, matchings: Int) {
+        do {
+            return try pool.read { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pitchComparison") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pitchMatching") ?? 0)
+            }
+        } catch {
+            throw .operationFailed(path: path, operation: "count the records", reason: Self.reason(error))
+        }
+    }
+
+    /// The perceptual profile as all stored trials make it: what a new run starts from.
+    public func loadProfile() throws(StoreError) -> PerceptualProfile {
+        PerceptualProfile(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record))
+    }
+
+    // MARK: - Deleting
+
+    /// Deletes every record in one transaction.
+    public func deleteAll() throws(StoreError) {
+        do {
+            try pool.write { db in
+                try db.execute(sql: "DELETE FROM pitchComparison; DELETE FROM pitchMatching")
+            }
+        } catch {
+            throw .operationFailed(path: path, operation: "delete the training data", reason: Self.reason(error))
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return "\(error)"
+    }
+}
+
+extension TrainingStore: PitchComparisonObserver {
+    public func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws {
+        try await save(record)
+    }
+}
+
+extension TrainingStore: PitchMatchingObserver {
+    public func pitchMatchingCompleted(_ record: PitchMatchingRecord) async throws {
+        try await save(record)
+    }
+}
+
+extension TrainingStore: TrainingDataResetting {
+    public func resetAllTrainingData() async throws {
+        try deleteAll()
+    }
+}

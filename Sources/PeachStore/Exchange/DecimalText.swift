@@ -1,0 +1,68 @@
+/// Numbers in the export format: plain decimal notation, always with a decimal point, never an
+/// exponent ("100.0", "-3.25", "0.00001"). The digits are Swift's shortest round-tripping ones,
+/// so parsing the text gives back exactly the same Double.
+enum DecimalText {
+    static func format(_ value: Double) -> String {
+        precondition(value.isFinite, "cent values are finite by construction")
+        let shortest = value == 0 ? "0.0" : String(value)   // "-0.0" would read back as −0: keep 0.0
+        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+            return shortest.contains(".") ? shortest : shortest + ".0"
+        }
+        let exponent = Int(shortest[shortest.index(after: exponentIndex)...])!
+        var mantissa = String(shortest[..<exponentIndex])
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let integerDigits = String(parts[0])
+        let fractionDigits = parts.count > 1 ? String(parts[1]) : ""
+        let digits = integerDigits + fractionDigits
+        let pointPosition = integerDigits.count + exponent   // digits before the decimal point
+        var text: String
+        if pointPosition <= 0 {
+            text = "0." + String(repeating: "0", count: -pointPosition) + digits
+        } else if pointPosition >= digits.count {
+            text = digits + String(repeating: "0", count: pointPosition - digits.count) + ".0"
+        } else {
+            text = String(digits.prefix(pointPosition)) + "." + String(digits.dropFirst(pointPosition))
+        }
+        text = trimmingTrailingFractionZeros(text)
+        return negative ? "-" + text : text
+    }
+
+    /// A finite decimal number: optional sign, digits with an optional fraction, an optional
+    /// exponent. Integers without a point are accepted on import (other tools may write them).
+    static func parse(_ text: String) -> Double? {
+        var sawDigit = false
+        var index = text.startIndex
+        if index < text.endIndex, text[index] == "+" || text[index] == "-" { index = text.index(after: index) }
+        var sawPoint = false
+        var sawExponent = false
+        while index < text.endIndex {
+            let character = text[index]
+            if character.isASCII, character.isNumber {
+                sawDigit = true
+            } else if character == ".", !sawPoint, !sawExponent {
+                sawPoint = true
+            } else if character == "e" || character == "E", sawDigit, !sawExponent {
+                sawExponent = true
+                sawDigit = false
+                let next = text.index(after: index)
+                if next < text.endIndex, text[next] == "+" || text[next] == "-" { index = next }
+            } else {
+                return nil
+            }
+            index = text.index(after: index)
+        }
+        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func trimmingTrailingFractionZeros(_ text: String) -> String {
+        guard let point = text.firstIndex(of: ".") else { return text }
+        var result = text
+        while result.last == "0", result.index(before: result.endIndex) > text.index(after: point) {
+            result.removeLast()
+        }
+        return result
+    }
+}

@@ -1,0 +1,41 @@
+/// Why a file could not be imported. Nothing was written in any of these cases.
+public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadableFile(path: String, reason: String)
+    case notUTF8(path: String)
+    case emptyFile
+    /// The first line is not `# peach-export-format:N`.
+    case missingFormatLine(found: String)
+    case unreadableFormatVersion(line: String)
+    case unsupportedVersion(Int)
+    /// The second line is not the format-1 header; each entry names one difference.
+    case badHeader([String])
+    case malformedCSV(String)
+    /// Rows that failed validation; with `--skip-invalid` they are reported, not thrown.
+    case invalidRows([ImportRowError])
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .notUTF8(let path):
+            return "\(path) is not UTF-8 text, so it is not a Peach export file"
+        case .emptyFile:
+            return "the file is empty; a Peach export starts with the line \(PeachExportFormat.metadataLine)"
+        case .missingFormatLine(let found):
+            return "row 1: expected the format line \(PeachExportFormat.metadataLine), found \"\(found)\""
+        case .unreadableFormatVersion(let line):
+            return "row 1: the format version in \"\(line)\" is not a whole number"
+        case .unsupportedVersion(let version):
+            return "this file is Peach export format \(version); this peach reads format \(PeachExportFormat.version) only"
+        case .badHeader(let problems):
+            return "row 2 (the header) does not match format \(PeachExportFormat.version):\n"
+                + problems.map { "  " + $0 }.joined(separator: "\n")
+                + "\n  expected: \(PeachExportFormat.header)"
+        case .malformedCSV(let problem):
+            return problem
+        case .invalidRows(let errors):
+            return "\(errors.count) invalid row\(errors.count == 1 ? "" : "s"); nothing was imported:\n"
+                + errors.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+}

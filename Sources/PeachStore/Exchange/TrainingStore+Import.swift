@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// How imported records meet the stored ones.
+public enum ImportMode: Sendable {
+    /// Keep the stored records; skip an imported one whose (timestamp, referenceNote,
+    /// targetNote, trainingType) is already stored, including earlier in the same file.
+    case merge
+    /// Delete every stored record, then store the file's.
+    case replace
+}
+
+/// What an import did, per record type.
+public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
+    public var comparisonsImported = 0
+    public var comparisonsSkipped = 0
+    public var matchingsImported = 0
+    public var matchingsSkipped = 0
+    /// Rows left out because they were invalid (only with --skip-invalid).
+    public var invalidRowsSkipped = 0
+    public var replaced = false
+
+    public var description: String {
+        var lines = [
+            "pitch comparison: \(comparisonsImported) imported, \(comparisonsSkipped) skipped (already stored)",
+            "pitch matching: \(matchingsImported) imported, \(matchingsSkipped) skipped (already stored)",
+        ]
+        if invalidRowsSkipped > 0 { lines.append("invalid rows skipped: \(invalidRowsSkipped)") }
+        if replaced { lines.append("all previously stored records were replaced") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension TrainingStore {
+    /// Stores the valid records of `parsed` in one transaction: all of them or, on any
+    /// failure, none. Invalid rows must have been dealt with by the caller (refused, or
+    /// skipped on request); they are only counted here.
+    public func importRecords(_ parsed: ParsedImport, mode: ImportMode) throws(StoreError) -> ImportSummary {
+        let comparisons = parsed.comparisons.map(\.record)
+        let matchings = parsed.matchings.map(\.record)
+        let invalid = Set(parsed.invalidRows.map(\.row)).count
+        do {
+            return try pool.write { db in
+                var summary = ImportSummary(invalidRowsSkipped: invalid, replaced: mode == .replace)
+                if mode == .replace {
+                    try db.execute(sql: "DELETE FROM pitchComparison; DELETE FROM pitchMatching")
+                }
+                for record in comparisons {
+                    if mode == .merge, try Self.isStored(record.timestamp, record.referenceNote, record.targetNote, in: "pitchComparison", db) {
+                        summary.comparisonsSkipped += 1
+                    } else {
+                        _ = try Self.insert(record, rig: .none, into: db)
+                        summary.comparisonsImported += 1
+                    }
+                }
+                for record in matchings {
+                    if mode == .merge, try Self.isStored(record.timestamp, record.referenceNote, record.targetNote, in: "pitchMatching", db) {
+                        summary.matchingsSkipped += 1
+                    } else {
+                        _ = try Self.insert(record, rig: .none, into: db)
+                        summary.matchingsImported += 1
+                    }
+                }
+                return summary
+            }
+        } catch {
+            throw .operationFailed(path: path, operation: "import the records", reason: Self.reason(error))
+        }
+    }
+
+    private static func isStored(_ timestamp: Date, _ reference: MIDINote, _ target: MIDINote,
+                                 in table: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ?)
+            """, arguments: [RecordTimestamp.milliseconds(of: timestamp), reference.rawValue, target.rawValue]) ?? false
+    }
+}
+
+extension TrainingStore {
+    /// Every stored record as Peach export format 1.
+    public func exportCSV() throws(StoreError) -> String {
+        PeachCSVExporter.export(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record))
+    }
+}

@@ -1,2 +1,0 @@
-import GRDB
-import PeachCore

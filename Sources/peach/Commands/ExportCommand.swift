@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import PeachStore
+
+/// `peach export [FILE]`: every record as Peach export format 1.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write all training records as a Peach export (CSV format 1).",
+        discussion: "Without FILE the CSV goes to stdout. The file is replaced atomically.")
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("Where to write the CSV.", valueName: "file")) var file: String?
+
+    func run() async throws {
+        let csv = try StoreComposition.openStore(store).exportCSV()
+        guard let file else {
+            FileHandle.standardOutput.write(Data(csv.utf8))
+            return
+        }
+        do {
+            try Data(csv.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw StoreCommandError("cannot write \(file): \(error.localizedDescription)")
+        }
+    }
+}

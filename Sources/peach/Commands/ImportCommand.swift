@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import PeachStore
+
+/// `peach import FILE [--replace] [--skip-invalid]`: all or nothing, in one transaction.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Peach export (CSV format 1).",
+        discussion: """
+            By default the records are merged: one whose timestamp, reference note, target note \
+            and training type are already stored is skipped. Any invalid row stops the import \
+            before anything is written, and every problem is listed as \
+            "row N, column C: value V — reason" (N is the file's line).
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("The CSV file to import.", valueName: "file")) var file: String
+    @Flag(help: "Delete all stored records and keep only the file's.") var replace = false
+    @Flag(help: "Import the valid rows and list the invalid ones instead of importing nothing.")
+    var skipInvalid = false
+
+    func run() async throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ImportError.unreadableFile(path: file, reason: (error as NSError).localizedFailureReason
+                                             ?? error.localizedDescription)
+        }
+        let parsed = try PeachCSVParser.parse(data: data, path: file)
+        if !parsed.invalidRows.isEmpty {
+            guard skipInvalid else { throw ImportError.invalidRows(parsed.invalidRows) }
+            printToStandardError("skipping \(parsed.invalidRows.count) problem(s) in invalid rows:")
+            for problem in parsed.invalidRows { printToStandardError("  \(problem)") }
+        }
+        let summary = try StoreComposition.openStore(store).importRecords(parsed, mode: replace ? .replace : .merge)
+        print(summary)
+    }
+}

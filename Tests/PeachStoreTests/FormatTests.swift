@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import PeachStore
+
+@Suite("Export format pieces: timestamps, numbers, RFC 4180")
+struct FormatTests {
+    @Test("timestamps are written in UTC with three fractional digits")
+    func writesTimestamps() {
+        #expect(ISO8601Timestamp.format(milliseconds: 0) == "1970-01-01T00:00:00.000Z")
+        #expect(ISO8601Timestamp.format(milliseconds: 1_772_357_405_123) == "2026-03-01T09:30:05.123Z")
+        #expect(ISO8601Timestamp.format(milliseconds: 951_782_400_000) == "2000-02-29T00:00:00.000Z")
+        #expect(ISO8601Timestamp.format(milliseconds: -1) == "1969-12-31T23:59:59.999Z")
+    }
+
+    @Test("timestamps are read with or without fractions, in UTC or with an offset")
+    func readsTimestamps() {
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.123Z") == .success(1_772_357_405_123))
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05Z") == .success(1_772_357_405_000))
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.1Z") == .success(1_772_357_405_100))
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.123999Z") == .success(1_772_357_405_123))
+        #expect(ISO8601Timestamp.parse("2026-03-01T10:30:05.123+01:00") == .success(1_772_357_405_123))
+        #expect(ISO8601Timestamp.parse("2026-03-01T04:00:05.123-0530") == .success(1_772_357_405_123))
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05") == .failure(.missingTimeZone))
+        #expect(ISO8601Timestamp.parse("2026-02-29T09:30:05Z") == .failure(.impossibleDate))
+        #expect(ISO8601Timestamp.parse("2026-03-01T24:00:00Z") == .failure(.impossibleDate))
+        #expect(ISO8601Timestamp.parse("2026-3-01T09:30:05Z") == .failure(.malformed))
+        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.Z") == .failure(.malformed))
+        #expect(ISO8601Timestamp.parse("") == .failure(.malformed))
+    }
+
+    @Test("every millisecond over four centuries survives format → parse")
+    func timestampRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let milliseconds = Int64.random(in: -2_000_000_000_000...12_000_000_000_000, using: &generator)
+            #expect(ISO8601Timestamp.parse(ISO8601Timestamp.format(milliseconds: milliseconds)) == .success(milliseconds))
+        }
+    }
+
+    @Test("millisecond precision is idempotent through Date")
+    func recordTimestampPrecision() {
+        for milliseconds: Int64 in [0, 1, 999, 1_772_357_405_123, 1_772_357_405_999, -1] {
+            let date = RecordTimestamp.date(milliseconds: milliseconds)
+            #expect(RecordTimestamp.milliseconds(of: date) == milliseconds)
+            #expect(RecordTimestamp.truncated(date) == date)
+        }
+        let fine = Date(timeIntervalSince1970: 1_772_357_405.123_9)
+        #expect(RecordTimestamp.milliseconds(of: fine) == 1_772_357_405_123)
+    }
+
+    @Test("numbers always have a decimal point and never an exponent")
+    func writesNumbers() {
+        #expect(DecimalText.format(100) == "100.0")
+        #expect(DecimalText.format(-12.5) == "-12.5")
+        #expect(DecimalText.format(0) == "0.0")
+        #expect(DecimalText.format(-0.0) == "0.0")
+        #expect(DecimalText.format(1e-7) == "0.0000001")
+        #expect(DecimalText.format(-2.5e-5) == "-0.000025")
+        #expect(DecimalText.format(1e20) == "100000000000000000000.0")
+        #expect(DecimalText.format(1.25e17) == "125000000000000000.0")
+        #expect(DecimalText.format(0.1 + 0.2) == "0.30000000000000004")
+    }
+
+    @Test("written numbers read back as exactly the same Double")
+    func numberRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        let samples = (0..<3000).map { _ in Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -12...18, using: &generator))) }
+        for value in samples + [1e-7, 2.0 / 3.0, 99.99999999999, .leastNonzeroMagnitude, .greatestFiniteMagnitude] {
+            let text = DecimalText.format(value)
+            #expect(text.contains(".") && !text.contains("e"), "\(value) → \(text)")
+            #expect(DecimalText.parse(text) == value, "\(value) → \(text)")
+        }
+    }
+
+    @Test("number parsing refuses what is not a finite decimal number")
+    func refusesNumbers() {
+        for text in ["", "abc", "nan", "inf", "-inf", "1e999", "0x10", "1.2.3", "1,5", " 1.0", "--1", "e5", "."] {
+            #expect(DecimalText.parse(text) == nil, "\(text)")
+        }
+        #expect(DecimalText.parse("15") == 15)
+        #expect(DecimalText.parse("-.5") == -0.5)
+        #expect(DecimalText.parse("+2.5") == 2.5)
+    }
+
+    @Test("RFC 4180: quoted commas, quotes and line breaks; CRLF; rows know their line")
+    func readsCSV() throws {
+        let text = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n\nlast,,"
+        let records = try CSVReader.records(in: text).get()
+        #expect(records == [
+            CSVReader.Record(line: 1, fields: ["a", "b,c", "say \"hi\""]),
+            CSVReader.Record(line: 2, fields: ["multi\nline", "x", ""]),
+            CSVReader.Record(line: 4, fields: [""]),
+            CSVReader.Record(line: 5, fields: ["last", "", ""]),
+        ])
+        #expect(CSVReader.records(in: "a,\"open\n") == .failure(.unterminatedQuote(line: 1)))
+        #expect(CSVReader.records(in: "x\n\"ab\"c,d") == .failure(.textAfterClosingQuote(line: 2)))
+        #expect(CSVReader.records(in: "ab\"c,d") == .failure(.strayQuote(line: 1)))
+        #expect(CSVReader.quoted("plain") == "plain")
+        #expect(CSVReader.quoted("a,b") == "\"a,b\"")
+        #expect(CSVReader.quoted("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import PeachCore
+import Testing
+@testable import PeachStore
+
+@Suite("Profile continuity: the profile rebuilt from the store equals the one built live")
+struct ProfileContinuityTests {
+    @Test("the same trials through both observers give the same statistics in every discipline")
+    func rebuiltEqualsLive() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let live = PerceptualProfile()
+        let store = try TrainingStore(location: directory.location)
+        let history = RecordFixtures.history()
+        // Interleave the two kinds in time order, as sessions would report them.
+        var events: [(Date, Bool, Int)] = history.comparisons.enumerated().map { ($1.timestamp, true, $0) }
+            + history.matchings.enumerated().map { ($1.timestamp, false, $0) }
+        events.sort { ($0.0, $0.1 ? 0 : 1) < ($1.0, $1.1 ? 0 : 1) }
+        for (_, isComparison, index) in events {
+            if isComparison {
+                let record = history.comparisons[index]
+                try await store.pitchComparisonCompleted(record)
+                try await live.pitchComparisonCompleted(record)
+            } else {
+                let record = history.matchings[index]
+                try await store.pitchMatchingCompleted(record)
+                try await live.pitchMatchingCompleted(record)
+            }
+        }
+
+        let rebuilt = try TrainingStore(location: directory.location).loadProfile()
+        for discipline in TrainingDiscipline.allCases {
+            let expected = try #require(live.statistics(for: discipline), "\(discipline) has data")
+            #expect(rebuilt.statistics(for: discipline) == expected, "\(discipline)")
+            #expect(rebuilt.mean(for: discipline) == live.mean(for: discipline))
+        }
+    }
+
+    @Test("a new run starts from the stored profile's mean; an empty store is a cold start")
+    func newRunContinues() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        #expect(try TrainingStore(location: directory.location).loadProfile().mean(for: .unisonComparison) == nil)
+        do {
+            let store = try TrainingStore(location: directory.location)
+            try await store.save(RecordFixtures.comparison(at: RecordFixtures.march1, offset: 30, correct: true))
+            try await store.save(RecordFixtures.comparison(at: RecordFixtures.march1 + 1000, offset: -10, correct: true))
+            try await store.save(RecordFixtures.comparison(at: RecordFixtures.march1 + 2000, offset: 4, correct: false))
+        }
+        let profile = try TrainingStore(location: directory.location).loadProfile()
+        #expect(profile.mean(for: .unisonComparison) == 20)   // |30| and |−10|; the wrong answer does not count
+        #expect(KazezStrategy().initialMagnitude(profileMean: profile.mean(for: .unisonComparison)) == Cents(20))
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import PeachCore
+import Testing
+@testable import PeachStore
+
+@Suite("peach profile: text, JSON and SVG")
+struct ProfileReportTests {
+    /// A known data set. By hand:
+    ///
+    /// Unison comparison, one session (values 1 to 3 minutes apart): correct |offsets| 10, 20, 30;
+    /// the wrong answer (5) does not count. count 3, mean 20, population sd √((100+0+100)/3) =
+    /// √(200/3) = 8.164965809277260; EWMA = the one bucket's mean = 20; latest 30 > 20 + 8.16
+    /// → declining.
+    ///
+    /// Interval comparison: 12 and |−16| at 10:00 and 10:05 (one bucket, mean 14), then 6 exactly
+    /// 7 days after the first bucket started: α = 1 − exp(−ln2 · 7 d / 7 d) = 0.5, EWMA =
+    /// 0.5·6 + 0.5·14 = 10. mean 34/3 = 11.333333333333334; deviations 2/3, 14/3, −16/3 → sd =
+    /// √((4+196+256)/9/3) = √(152/9) = 4.109609335312651; latest 6 ≤ mean + sd and 6 < EWMA 10
+    /// → improving.
+    ///
+    /// Unison matching: one value |−3.5| → count 1, mean 3.5, sd 0, EWMA 3.5, trend null.
+    /// Interval matching: no data → count 0, everything else null.
+    static let dataSet = ImportTests.header + """
+        pitchDiscrimination,2026-03-01T09:00:00Z,60,C4,60,C4,P1,equalTemperament,10.0,true,,
+        pitchDiscrimination,2026-03-01T09:01:00Z,62,D4,62,D4,P1,equalTemperament,-20.0,true,,
+        pitchDiscrimination,2026-03-01T09:02:00Z,60,C4,60,C4,P1,equalTemperament,5.0,false,,
+        pitchDiscrimination,2026-03-01T09:03:00Z,64,E4,64,E4,P1,equalTemperament,30.0,true,,
+        pitchDiscrimination,2026-03-01T10:00:00Z,60,C4,67,G4,P5,justIntonation,12.0,true,,
+        pitchDiscrimination,2026-03-01T10:05:00Z,60,C4,67,G4,P5,justIntonation,-16.0,true,,
+        pitchMatching,2026-03-02T10:00:00Z,57,A3,57,A3,P1,equalTemperament,,,8.0,-3.5
+        pitchDiscrimination,2026-03-08T10:00:00Z,62,D4,69,A4,P5,justIntonation,6.0,true,,
+
+        """
+
+    private func importDataSet(_ peach: PeachExecutable, _ directory: TemporaryStoreDirectory) async throws {
+        let file = try directory.write(Self.dataSet, to: "known.csv")
+        let imported = try await peach.run(["import", file, "--data-dir", directory.url.path], in: directory)
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
+    @Test("peach profile --json on a known data set gives the hand-computed numbers")
+    func jsonNumbers() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        try await importDataSet(peach, directory)
+        let outcome = try await peach.run(["profile", "--json", "--data-dir", directory.url.path], in: directory)
+        #expect(outcome.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: [String: Any]])
+        #expect(Set(json.keys) == ["unisonComparison", "intervalComparison", "unisonMatching", "intervalMatching"])
+        for object in json.values { #expect(Set(object.keys) == ["count", "mean", "stdDev", "ewma", "trend"]) }
+
+        func expectFigures(_ key: String, count: Int, mean: Double, sd: Double, ewma: Double, trend: String?) {
+            let object = json[key] ?? [:]
+            #expect(object["count"] as? Int == count, "\(key)")
+            for (name, expected) in [("mean", mean), ("stdDev", sd), ("ewma", ewma)] {
+                let actual = (object[name] as? NSNumber)?.doubleValue ?? .nan
+                #expect(abs(actual - expected) < 1e-12, "\(key).\(name): \(actual) ≠ \(expected)")
+            }
+            if let trend { #expect(object["trend"] as? String == trend, "\(key)") } else { #expect(object["trend"] is NSNull, "\(key)") }
+        }
+        expectFigures("unisonComparison", count: 3, mean: 20, sd: (200.0 / 3).squareRoot(), ewma: 20, trend: "declining")
+        expectFigures("intervalComparison", count: 3, mean: 34.0 / 3, sd: (152.0 / 9).squareRoot(), ewma: 10, trend: "improving")
+        expectFigures("unisonMatching", count: 1, mean: 3.5, sd: 0, ewma: 3.5, trend: nil)
+        let empty = json["intervalMatching"] ?? [:]
+        #expect(empty["count"] as? Int == 0)
+        #expect(["mean", "stdDev", "ewma", "trend"].allSatisfy { empty[$0] is NSNull })
+        // The keys come in a stable, documented order.
+        #expect(outcome.stdout.hasPrefix("{\n  \"unisonComparison\": {\n    \"count\": 3,\n    \"mean\": 20.0,\n"))
+    }
+
+    @Test("the text report: figures per discipline and the keyboard strip of thresholds per reference note")
+    func textReport() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        try await importDataSet(peach, directory)
+        let outcome = try await peach.run(["profile", "--data-dir", directory.url.path], in: directory)
+        #expect(outcome.status == 0)
+        let text = outcome.stdout
+        #expect(text.contains("count 3   mean 20.0 c   sd 8.2 c   EWMA 20.0 c   trend declining   expert baseline 8.0 c"))
+        #expect(text.contains("count 3   mean 11.3 c   sd 4.1 c   EWMA 10.0 c   trend improving   expert baseline 12.0 c"))
+        #expect(text.contains("count 1   mean 3.5 c   sd 0.0 c   EWMA 3.5 c   trend – (needs 2 values)   expert baseline 5.0 c"))
+        #expect(text.contains("Interval matching: no data yet"))
+        // Unison thresholds: C4 10, D4 20, E4 30 (the largest gets the full 30-character bar).
+        #expect(text.contains("  C4   ▯ ██████████" + String(repeating: " ", count: 20) + " 10.0 c (1)"))
+        #expect(text.contains("  C#4  ▮\n"))
+        #expect(text.contains("  E4   ▯ " + String(repeating: "█", count: 30) + " 30.0 c (1)"))
+        // Interval thresholds: C4 mean of 12 and 16 = 14, D4 6.
+        #expect(text.contains("14.0 c (2)"))
+    }
+
+    @Test("an empty store reports a cold start, and JSON gives every discipline count 0 and nulls")
+    func emptyStore() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let report = ProfileReport(comparisons: [], matchings: [])
+        #expect(ProfileText.render(report).contains("cold start"))
+        let json = ProfileJSON.render(report)
+        #expect(json.components(separatedBy: "\"count\": 0").count == 5)
+        #expect(!json.contains("\"mean\": 0"))
+        let svg = ProfileSVG.render(report)
+        #expect(try SVGCheck.parse(svg).root == "svg")
+    }
+
+    @Test("peach profile --svg writes well-formed SVG with the keyboard and a line per discipline")
+    func svgIsWellFormed() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        try await importDataSet(peach, directory)
+        let file = directory.path("profile.svg")
+        let outcome = try await peach.run(["profile", "--svg", file, "--data-dir", directory.url.path], in: directory)
+        #expect(outcome.status == 0)
+        let svg = try String(contentsOfFile: file, encoding: .utf8)
+        let parsed = try SVGCheck.parse(svg)
+        #expect(parsed.root == "svg")
+        #expect(parsed.namespace == "http://www.w3.org/2000/svg")
+        // Two comparison series over the keyboard, three EWMA timelines (interval matching has no data).
+        #expect(parsed.counts["polyline"] == 5)
+        // C4…B4 is the trained octave: 7 white keys, 5 black, plus the legend's 4 swatches and the background.
+        #expect(parsed.counts["rect"] == 7 + 5 + 4 + 1)
+        #expect(parsed.texts.contains("C4"))
+    }
+}
+
+/// Parses a document with Foundation's XML parser: proves the SVG is well-formed XML.
+final class SVGCheck: NSObject, XMLParserDelegate {
+    var root: String?
+    var namespace: String?
+    var counts: [String: Int] = [:]
+    var texts: [String] = []
+    private var text = ""
+
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ document: String) throws -> SVGCheck {
+        let check = SVGCheck()
+        let parser = XMLParser(data: Data(document.utf8))
+        parser.shouldProcessNamespaces = true
+        parser.delegate = check
+        guard parser.parse() else {
+            throw Malformed(description: "line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "parse error")")
+        }
+        return check
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if root == nil {
+            root = name
+            namespace = namespaceURI
+        }
+        counts[name, default: 0] += 1
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" { texts.append(text) }
+    }
+}

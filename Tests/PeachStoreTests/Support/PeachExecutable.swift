@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Runs the built `peach` executable, which sits next to the test bundle in the build folder.
+struct PeachExecutable {
+    struct Outcome {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let url: URL
+
+    init() throws {
+        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        url = testBinary.deletingLastPathComponent().appendingPathComponent("peach")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw PeachExecutableMissing(path: url.path)
+        }
+    }
+
+    /// Runs `peach arguments…` with stdin from /dev/null and a HOME of its own, and waits for it.
+    func run(_ arguments: [String], in directory: TemporaryStoreDirectory) async throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = directory.url.path
+        environment.removeValue(forKey: "PEACH_DATA_DIR")
+        environment.removeValue(forKey: "XDG_DATA_HOME")
+        process.environment = environment
+        let id = UUID().uuidString
+        let stdoutPath = directory.path("stdout-\(id)")
+        let stderrPath = directory.path("stderr-\(id)")
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = FileHandle.nullDevice
+        try await ProcessExit.runAndWait(process)
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+    }
+}
+
+struct PeachExecutableMissing: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "\(path) is missing: build everything first (swift build --build-tests)" }
+}
+
+/// Waits for a process's exit through its termination handler: no polling.
+enum ProcessExit {
+    static func runAndWait(_ process: Process, whileRunning body: @Sendable (Int32) async throws -> Void = { _ in }) async throws {
+        let (exits, exited) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in
+            exited.yield()
+            exited.finish()
+        }
+        try process.run()
+        try await body(process.processIdentifier)
+        for await _ in exits { break }
+    }
+}
