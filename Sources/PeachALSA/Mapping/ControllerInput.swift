@@ -1,0 +1,33 @@
+import PeachCore
+
+/// What a controller event means to the running session, as `ControllerMapping` decides it.
+public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {
+    /// Comparison: "the second note was higher" (or lower).
+    case answer(higher: Bool)
+    /// Matching: the tuning control's first movement in this trial; starts the tunable note.
+    case touch
+    /// Matching: the tuning control's position, −1…1 over the session's ±20-cent control span.
+    case adjust(Double)
+    /// Matching: "that's it".
+    case commit
+    case command(ControllerCommand)
+
+    /// For people, e.g. in `peach monitor`: "answer: higher", "adjust −0.25 (−5.0 cents)".
+    public var description: String {
+        switch self {
+        case .answer(let higher): "answer: " + (higher ? "higher" : "lower")
+        case .touch: "touch (tuning starts)"
+        case .adjust(let value):
+            "adjust \(Self.signed(value, places: 3)) (\(Self.signed(value * PitchMatchingSession.controlSpan.rawValue, places: 1)) cents)"
+        case .commit: "commit"
+        case .command(let command): "command: \(command)"
+        }
+    }
+
+    private static func signed(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return rounded > 0 ? "+\(rounded)" : rounded < 0 ? "−\(-rounded)" : "0.0"
+    }
+}

@@ -1,0 +1,240 @@
+import ALSASequencer
+import PeachCore
+
+/// Turns controller events into session inputs, as `ControllerSettings` says. Pure code: no
+/// ALSA calls, no clock, no tasks; the front end owns one, feeds it every received event and
+/// routes the results to the running session.
+///
+/// What the front end tells it:
+/// - `session`: which session runs (comparison answers and matching inputs are only produced
+///   for their own session; commands always);
+/// - `targetChanged(_:)`: the note the last comparison target sounded on (relative answers);
+/// - `trialStarted()`: a new trial, so the next tuning movement is a touch again;
+/// - `advance(to:)`: see `pitchWheelCentsPerSecond`.
+///
+/// Events from another port than `source` (when set), from another channel than the settings'
+/// (when set), note-offs, pressure, and everything `.other` (clock, active sensing, SysEx) are
+/// dropped by the first comparisons, without allocating.
+public struct ControllerMapping: Sendable {
+    public enum Session: Hashable, Sendable {
+        case comparison
+        case matching
+    }
+
+    public private(set) var settings: ControllerSettings
+    /// Only events from this port count; nil accepts every connected port.
+    public var source: SequencerAddress?
+    /// The running session; nil: only commands are mapped.
+    public var session: Session?
+    /// The note of the last comparison target, if any.
+    public private(set) var lastTarget: MIDINote?
+
+    private var buttons = CCButtonStates()
+    private var tuning: TuningState
+    private var touched = false
+    private var lastAdjust: Double?
+
+    private enum TuningState: Sendable {
+        case absolute(AbsoluteControlPosition)
+        case encoder(RelativeEncoderPosition)
+        case wheel(PitchWheelRate)
+    }
+
+    private static let spanCents = PitchMatchingSession.controlSpan.rawValue
+
+    public init(settings: ControllerSettings, source: SequencerAddress? = nil, session: Session? = nil) {
+        self.settings = settings
+        self.source = source
+        self.session = session
+        self.tuning = Self.tuningState(for: settings.tuning)
+    }
+
+    /// New settings (they are re-read before each trial). The tuning control's state survives
+    /// unless the control itself changed.
+    public mutating func update(settings newSettings: ControllerSettings) {
+        if newSettings.tuning != settings.tuning {
+            tuning = Self.tuningState(for: newSettings.tuning)
+            touched = false
+            lastAdjust = nil
+        }
+        settings = newSettings
+    }
+
+    /// The comparison's target sounded on `note`: keys above it answer higher, below it lower.
+    public mutating func targetChanged(_ note: MIDINote) {
+        lastTarget = note
+    }
+
+    /// A new trial: the next tuning movement is a touch, and relative controls start again from
+    /// the middle (the tunable note's initial offset). An absolute control keeps its position,
+    /// which is where the hardware is.
+    public mutating func trialStarted() {
+        touched = false
+        lastAdjust = nil
+        switch tuning {
+        case .absolute: break
+        case .encoder(var encoder):
+            encoder.recentre()
+            tuning = .encoder(encoder)
+        case .wheel(var wheel):
+            wheel.recentre()
+            tuning = .wheel(wheel)
+        }
+    }
+
+    /// The inputs `event` stands for, usually none or one; the first movement of the tuning
+    /// control gives `.touch` followed by its `.adjust`.
+    ///
+    /// - Parameter arrivalNanoseconds: when the event arrived, for events without a kernel
+    ///   timestamp; only the pitch wheel's rate mode uses time, and it must be the clock that
+    ///   `advance(to:)` is given.
+    public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> [ControllerInput] {
+        guard case .midi(let message) = event.payload else { return [] }
+        if let source, event.source != source { return [] }
+        switch message {
+        case .noteOn(let channel, let note, let velocity):
+            // Velocity 0 is a note-off by MIDI's running-status convention.
+            guard velocity > 0, accepts(channel) else { return [] }
+            return keyPressed(note)
+        case .controlChange(let channel, let controller, let value):
+            guard accepts(channel) else { return [] }
+            return controlChanged(controller, value: value)
+        case .programChange(let channel, let program):
+            guard accepts(channel) else { return [] }
+            return buttonPressed(.programChange, Int(program))
+        case .pitchBend(let channel, let value):
+            guard accepts(channel) else { return [] }
+            return pitchWheelMoved(value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
+        case .noteOff, .channelPressure, .other:
+            return []
+        }
+    }
+
+    /// In pitch-wheel rate mode, while the wheel is held off centre the position keeps moving
+    /// but the wheel sends nothing. Instead of polling, the front end schedules a timer only
+    /// while this is not 0 (e.g. every 10 ms) and calls `advance(to:)` from it; it is 0 when
+    /// the wheel is centred, the position is at the end it is pushed towards, no touch has
+    /// happened yet, or the tuning control is not the pitch wheel.
+    public var pitchWheelCentsPerSecond: Double {
+        guard session == .matching, touched, case .wheel(let wheel) = tuning else { return 0 }
+        return wheel.centsPerSecond
+    }
+
+    /// Moves the rate-mode position up to `nanoseconds` (on the clock of the events'
+    /// timestamps, e.g. the receiving queue's real time, or the front end's own clock if it
+    /// passes that as `arrivalNanoseconds`). Returns the new `.adjust`, if the value changed.
+    public mutating func advance(to nanoseconds: UInt64) -> [ControllerInput] {
+        guard case .wheel(var wheel) = tuning else { return [] }
+        let integrating = session == .matching && touched
+        wheel.advance(to: nanoseconds, integrating: integrating)
+        tuning = .wheel(wheel)
+        return integrating ? moved(to: wheel.cents / Self.spanCents) : []
+    }
+
+    // MARK: - Events
+
+    private func accepts(_ channel: UInt8) -> Bool {
+        settings.channel.map { $0.wireValue == channel } ?? true
+    }
+
+    private mutating func keyPressed(_ note: UInt8) -> [ControllerInput] {
+        let pressed = buttonPressed(.note, Int(note))
+        guard pressed.isEmpty else { return pressed }
+        switch session {
+        case .comparison where settings.comparisonMode == .relativeToTarget:
+            guard let lastTarget, Int(note) != lastTarget.rawValue else { return [] }
+            return [.answer(higher: Int(note) > lastTarget.rawValue)]
+        case .matching where settings.commit.contains(.anyKey):
+            return [.commit]
+        default:
+            return []
+        }
+    }
+
+    private mutating func controlChanged(_ controller: UInt8, value: UInt8) -> [ControllerInput] {
+        let isPress = buttons.isPress(controller: controller, value: value)
+        if session == .matching, let inputs = tuningControlChanged(controller, value: value) {
+            return inputs
+        }
+        return isPress ? buttonPressed(.controlChange, Int(controller)) : []
+    }
+
+    /// Commands first (they work in every session and win over answers), then the running
+    /// session's buttons.
+    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int) -> [ControllerInput] {
+        func matches(_ button: ControllerButton?) -> Bool {
+            button?.kind == kind && button?.number == number
+        }
+        for command in ControllerCommand.allCases where matches(settings.commands[command]) {
+            return [.command(command)]
+        }
+        switch session {
+        case .comparison where settings.comparisonMode == .explicit:
+            if matches(settings.higher) { return [.answer(higher: true)] }
+            if matches(settings.lower) { return [.answer(higher: false)] }
+        case .matching:
+            for case .button(let button) in settings.commit where matches(button) {
+                return [.commit]
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// nil when `controller` is not the tuning control's.
+    private mutating func tuningControlChanged(_ controller: UInt8, value: UInt8) -> [ControllerInput]? {
+        switch tuning {
+        case .absolute(var control):
+            guard control.listens(to: controller) else { return nil }
+            let position = control.receive(controller: controller, value: value)
+            tuning = .absolute(control)
+            return position.map { moved(to: $0 * 2 - 1) } ?? []
+        case .encoder(var encoder):
+            guard encoder.controller == controller else { return nil }
+            let ticks = encoder.receive(value)
+            tuning = .encoder(encoder)
+            return ticks == 0 ? [] : moved(to: encoder.cents / Self.spanCents)
+        case .wheel:
+            return nil
+        }
+    }
+
+    private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> [ControllerInput] {
+        guard session == .matching, case .wheel(var wheel) = tuning else { return [] }
+        wheel.bend(value, at: time, integrating: touched)
+        tuning = .wheel(wheel)
+        if touched {
+            return moved(to: wheel.cents / Self.spanCents)
+        }
+        guard wheel.deflection != 0 else { return [] }
+        // The first deflection starts the note where it is; the position follows from here.
+        touched = true
+        lastAdjust = 0
+        return [.touch]
+    }
+
+    /// `.touch` then `.adjust` on the trial's first movement; afterwards `.adjust` when the
+    /// value changed.
+    private mutating func moved(to value: Double) -> [ControllerInput] {
+        let clamped = min(max(value, -1), 1)
+        defer { lastAdjust = clamped }
+        guard touched else {
+            touched = true
+            return [.touch, .adjust(clamped)]
+        }
+        return clamped == lastAdjust ? [] : [.adjust(clamped)]
+    }
+
+    private static func tuningState(for control: TuningControl) -> TuningState {
+        switch control.kind {
+        case .absoluteCC(let controller, let fourteenBit):
+            .absolute(AbsoluteControlPosition(controller: controller, fourteenBit: fourteenBit))
+        case .relativeEncoder(let controller, let form, let stepCents):
+            .encoder(RelativeEncoderPosition(controller: controller, form: form, stepCents: stepCents,
+                                             spanCents: spanCents))
+        case .pitchWheelRate(let maxCentsPerSecond):
+            .wheel(PitchWheelRate(maxCentsPerSecond: maxCentsPerSecond, spanCents: spanCents))
+        }
+    }
+}
