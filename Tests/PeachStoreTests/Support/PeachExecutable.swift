@@ -20,7 +20,8 @@ struct PeachExecutable {
     }
 
     /// Runs `peach arguments…` with stdin from /dev/null and a HOME of its own, and waits for it.
-    func run(_ arguments: [String], in directory: TemporaryStoreDirectory) async throws -> Outcome {
+    func run(_ arguments: [String], in directory: TemporaryStoreDirectory,
+             environment extra: [String: String] = [:]) async throws -> Outcome {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -28,6 +29,7 @@ struct PeachExecutable {
         environment["HOME"] = directory.url.path
         environment.removeValue(forKey: "PEACH_DATA_DIR")
         environment.removeValue(forKey: "XDG_DATA_HOME")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let id = UUID().uuidString
         let stdoutPath = directory.path("stdout-\(id)")

@@ -1,0 +1,74 @@
+import Foundation
+import PeachCore
+import Testing
+@testable import PeachStore
+
+@Suite("peach reset, data folders and damaged files on the command line")
+struct CommandLineTests {
+    private func storeWithTwoRecords(_ directory: TemporaryStoreDirectory) async throws -> TrainingStore {
+        let store = try TrainingStore(location: directory.location)
+        try await store.save(RecordFixtures.comparison(at: RecordFixtures.march1, offset: 5, correct: true))
+        try await store.save(RecordFixtures.matching(at: RecordFixtures.march1, initial: 5, error: 1))
+        return store
+    }
+
+    @Test("peach reset without a terminal and without --yes refuses and deletes nothing; --yes deletes")
+    func resetNeedsConfirmation() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try await storeWithTwoRecords(directory)
+        let peach = try PeachExecutable()
+        let refused = try await peach.run(["reset", "--data-dir", directory.url.path], in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("needs a confirmation: run it in a terminal, or pass --yes"))
+        #expect(try store.counts() == (1, 1))
+
+        let confirmed = try await peach.run(["reset", "--yes", "--data-dir", directory.url.path], in: directory)
+        #expect(confirmed.status == 0)
+        #expect(confirmed.stdout.contains("Deleted 1 pitch comparison and 1 pitch matching records"))
+        #expect(try store.counts() == (0, 0))
+        let profile = try await peach.run(["profile", "--data-dir", directory.url.path], in: directory)
+        #expect(profile.stdout.contains("cold start"))
+    }
+
+    @Test("the data folder comes from PEACH_DATA_DIR, else XDG_DATA_HOME/peach; --data-dir wins")
+    func dataFolderFromEnvironment() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        let file = try directory.write(ImportTests.header
+            + "pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,5.0,true,,\n", to: "one.csv")
+        let runs = [
+            try await peach.run(["import", file], in: directory, environment: ["PEACH_DATA_DIR": directory.path("env")]),
+            try await peach.run(["import", file], in: directory, environment: ["XDG_DATA_HOME": directory.path("xdg")]),
+            try await peach.run(["import", file, "--data-dir", directory.path("option")], in: directory,
+                                environment: ["PEACH_DATA_DIR": directory.path("env")]),
+            try await peach.run(["import", file], in: directory),   // HOME is the test folder
+        ]
+        // Each went to a new, empty store: nothing was skipped as already stored.
+        for outcome in runs { #expect(outcome.stdout.contains("pitch comparison: 1 imported, 0 skipped"), "\(outcome.stderr)") }
+        for folder in ["env", "xdg/peach", "option", ".local/share/peach"] {
+            let store = try TrainingStore(location: StoreLocation(directory: directory.url.appendingPathComponent(folder)), mode: .readOnly)
+            #expect(try store.counts() == (1, 0), "\(folder)")
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: directory.path(".local/share/peach/peach.sqlite"))[.posixPermissions]
+        #expect((mode as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test("a damaged database gives every command a clear error naming the file, and stays as it was")
+    func damagedDatabase() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let garbage = Data("this is not SQLite, it is a shopping list: peaches, more peaches\n".utf8)
+        try garbage.write(to: directory.location.databaseURL)
+        let peach = try PeachExecutable()
+        let file = try directory.write(ImportTests.header
+            + "pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,5.0,true,,\n", to: "one.csv")
+        for arguments in [["profile"], ["export"], ["import", file], ["reset", "--yes"]] {
+            let outcome = try await peach.run(arguments + ["--data-dir", directory.url.path], in: directory)
+            #expect(outcome.status != 0, "\(arguments)")
+            #expect(outcome.stderr.contains("\(directory.databasePath) is not a usable training database"), "\(arguments): \(outcome.stderr)")
+        }
+        #expect(try Data(contentsOf: directory.location.databaseURL) == garbage)
+    }
+}
