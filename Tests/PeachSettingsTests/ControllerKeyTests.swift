@@ -73,6 +73,23 @@ struct ControllerKeyTests {
         #expect(warning.reason.contains("startStop = cc:65, commit = cc:65"))
     }
 
+    @Test("the warning names only the keys set away from their default, whichever layer holds the rest")
+    func warningNamesChangedKeys() async throws {
+        let fixture = try SettingsFixture()
+        defer { fixture.remove() }
+        try fixture.writeShipped(ShippedConfigRenderer.render())
+        try fixture.writeUser("controller:\n  comparison:\n    lower: \"cc:80\"\n    mode: explicit\n")
+        let settings = await fixture.makeSettings(environment: ["PEACH_CONTROLLER_COMMANDS_QUIT": "cc:80"])
+        #expect(settings.controller == SettingDefaults.controller)
+        #expect(fixture.warnings.count == 1)
+        let warning = try #require(fixture.warnings.first)
+        #expect(warning.key == "controller.comparison.mode and controller.comparison.lower and controller.commands.quit")
+        #expect(warning.source == "user file \(fixture.userPath) and environment PEACH_CONTROLLER_COMMANDS_QUIT")
+        #expect(try settings.entry(forKey: "controller.matching.control").origin
+            == .source(SettingSource(layer: .shippedFile, location: fixture.shippedPath)))
+        #expect(try settings.entry(forKey: "controller.comparison.lower").value == "none")
+    }
+
     @Test("the tuning CC's LSB may not be a commit button")
     func tuningLSBCollides() async throws {
         let fixture = try SettingsFixture()

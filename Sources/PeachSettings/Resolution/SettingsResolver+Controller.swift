@@ -17,7 +17,7 @@ struct ControllerResolution {
 extension SettingsResolver {
     /// Each controller key is valid one by one; together they must form a `ControllerSettings`
     /// (e.g. no control with two meanings), or all of them fall back to the default mapping with
-    /// one warning naming the keys that were set, as the note range does.
+    /// one warning naming the keys set to something else than their default.
     mutating func resolveController() -> ControllerResolution {
         typealias Catalogue = SettingsCatalogue
         func part<Value>(_ setting: SettingDescriptor<Value>, _ resolution: Resolution<Value>) -> ControllerResolution.Part {
@@ -66,8 +66,10 @@ extension SettingsResolver {
             part(Catalogue.controllerNextMode, Resolution(value: fallback.commands[.nextMode], origin: .builtInDefault)),
             part(Catalogue.controllerQuit, Resolution(value: fallback.commands[.quit], origin: .builtInDefault)),
         ].map { ($0.key, $0.value) })
+        // Only keys set to something other than their default can be to blame (the shipped
+        // file sets every key, mostly to its default); the reason names the other side.
         var responsible: [(source: SettingSource, key: String, value: String)] = []
-        for index in parts.indices {
+        for index in parts.indices where parts[index].value != defaults[parts[index].key] {
             if case .source(let source) = parts[index].origin, let key = parts[index].writtenKey, let raw = parts[index].raw {
                 responsible.append((source, key, raw.description))
                 parts[index].origin = .fallback(invalidIn: source, reason: reason)
