@@ -26,6 +26,11 @@ enum DatabaseFile {
         } else if errno != EEXIST {
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
+        // SQLite would quietly open an unwritable file read-only and fail only at the first
+        // trial; say so now, naming the file. (The folder must be writable for the WAL files.)
+        for target in [path, location.directory.path] where access(target, W_OK) != 0 {
+            throw .notWritable(path: target, reason: String(cString: strerror(errno)))
+        }
     }
 
     static func exists(_ location: StoreLocation) -> Bool {

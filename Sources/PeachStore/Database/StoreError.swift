@@ -2,6 +2,8 @@
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The folder or the file could not be created.
     case cannotCreate(path: String, reason: String)
+    /// The file or its folder may not be written, so no trial could be saved.
+    case notWritable(path: String, reason: String)
     /// The file exists but SQLite cannot use it (damaged, not a database, unreadable).
     case unreadableDatabase(path: String, reason: String)
     /// The file was written by a newer peach whose schema this one does not know.
@@ -17,6 +19,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .cannotCreate(let path, let reason):
             return "cannot create the training database \(path): \(reason)"
+        case .notWritable(let path, let reason):
+            return "cannot write to \(path) (\(reason)), so no training record could be saved; "
+                + "fix its permissions or choose another folder with --data-dir or PEACH_DATA_DIR"
         case .unreadableDatabase(let path, let reason):
             return "\(path) is not a usable training database (\(reason)). It was left untouched; "
                 + "move it aside to start afresh, or restore a backup."
