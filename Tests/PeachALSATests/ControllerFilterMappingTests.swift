@@ -73,6 +73,17 @@ struct ControllerFilterMappingTests {
         }
     }
 
+    @Test("new settings apply at once; the tuning state survives unless the tuning control changed")
+    func updateSettings() throws {
+        var mapping = ControllerMapping.running(.matching)
+        #expect(mapping.map(E.cc(1, 10)).first == .touch)
+        mapping.update(settings: try ControllerSettings(commit: [.button(.sustainPedal)]))
+        #expect(mapping.map(E.noteOn(60)) == [], "any-key commit is gone")
+        #expect(mapping.map(E.cc(1, 20)).first != .touch, "same tuning control: still touched")
+        mapping.update(settings: try ControllerSettings(tuning: TuningControl(parsing: "cc:74")))
+        #expect(mapping.map(E.cc(74, 20)).first == .touch, "a new tuning control starts untouched")
+    }
+
     @Test("every input reads well for people")
     func descriptions() {
         #expect(ControllerInput.answer(higher: true).description == "answer: higher")
