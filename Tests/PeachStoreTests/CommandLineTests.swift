@@ -3,7 +3,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("peach reset, data folders and damaged files on the command line")
+@Suite("peach reset, data folders and damaged files on the command line", .timeLimit(.minutes(1)))
 struct CommandLineTests {
     private func storeWithTwoRecords(_ directory: TemporaryStoreDirectory) async throws -> TrainingStore {
         let store = try TrainingStore(location: directory.location)

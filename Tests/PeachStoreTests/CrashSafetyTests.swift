@@ -4,11 +4,11 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("Crash safety: a writer killed with SIGKILL loses no reported trial and leaves no partial one")
+@Suite("Crash safety: a writer killed with SIGKILL loses no reported trial and leaves no partial one", .timeLimit(.minutes(1)))
 struct CrashSafetyTests {
     static let kills = 25
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func killedWriterLosesNothing() async throws {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PeachStore
 
-@Suite("Export format pieces: timestamps, numbers, RFC 4180")
+@Suite("Export format pieces: timestamps, numbers, RFC 4180", .timeLimit(.minutes(1)))
 struct FormatTests {
     @Test("timestamps are written in UTC with three fractional digits")
     func writesTimestamps() {

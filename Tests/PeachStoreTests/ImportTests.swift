@@ -4,7 +4,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("Import: validation, all or nothing, merge and replace")
+@Suite("Import: validation, all or nothing, merge and replace", .timeLimit(.minutes(1)))
 struct ImportTests {
     static let header = PeachExportFormat.metadataLine + "\n" + PeachExportFormat.header + "\n"
 

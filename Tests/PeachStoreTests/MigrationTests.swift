@@ -4,7 +4,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("Schema migrations")
+@Suite("Schema migrations", .timeLimit(.minutes(1)))
 struct MigrationTests {
     private func columns(_ table: String, _ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String }

@@ -6,7 +6,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("peach profile: text, JSON and SVG")
+@Suite("peach profile: text, JSON and SVG", .timeLimit(.minutes(1)))
 struct ProfileReportTests {
     /// A known data set. By hand:
     ///
@@ -94,9 +94,7 @@ struct ProfileReportTests {
     }
 
     @Test("an empty store reports a cold start, and JSON gives every discipline count 0 and nulls")
-    func emptyStore() async throws {
-        let directory = try TemporaryStoreDirectory()
-        defer { directory.remove() }
+    func emptyStore() throws {
         let report = ProfileReport(comparisons: [], matchings: [])
         #expect(ProfileText.render(report).contains("cold start"))
         let json = ProfileJSON.render(report)

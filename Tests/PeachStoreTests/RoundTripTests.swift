@@ -3,7 +3,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("Export → import round trip")
+@Suite("Export → import round trip", .timeLimit(.minutes(1)))
 struct RoundTripTests {
     private func storeWithHistory(_ directory: TemporaryStoreDirectory) async throws -> TrainingStore {
         let store = try TrainingStore(location: directory.location)

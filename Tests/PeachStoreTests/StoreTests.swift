@@ -4,7 +4,7 @@ import PeachCore
 import Testing
 @testable import PeachStore
 
-@Suite("The training database: location, file, recording, failures")
+@Suite("The training database: location, file, recording, failures", .timeLimit(.minutes(1)))
 struct StoreTests {
     @Test("the folder comes from --data-dir, PEACH_DATA_DIR, XDG_DATA_HOME, then ~/.local/share")
     func resolvesLocation() {

@@ -41,8 +41,8 @@ public enum ProfileSVG {
             let x = left + Double(index) * whiteWidth
             centers[note] = x + whiteWidth / 2
             svg.add("<rect x=\"\(f(x))\" y=\"\(f(keyboardTop))\" width=\"\(f(whiteWidth))\" height=\"50\" fill=\"white\" stroke=\"#555\"/>")
-            if note % 12 == 0 {
-                svg.text(try! MIDINote(note).name, x: x + 2, y: bottom + 14, size: 10)
+            if note % 12 == 0, let name = (try? MIDINote(note))?.name {
+                svg.text(name, x: x + 2, y: bottom + 14, size: 10)
             }
         }
         for note in (low...high) where isBlack(note) {
@@ -60,7 +60,9 @@ public enum ProfileSVG {
         yAxis(&svg, top: top, bottom: plotBottom, maximum: maximum)
         for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
             guard let thresholds = report.thresholdsByNote[discipline] else { continue }
-            let points = thresholds.map { (centers[$0.note.rawValue]!, plotBottom - $0.meanCents / maximum * (plotBottom - top)) }
+            let points = thresholds.compactMap { threshold in
+                centers[threshold.note.rawValue].map { ($0, plotBottom - threshold.meanCents / maximum * (plotBottom - top)) }
+            }
             series(&svg, points, color: colors[discipline]!)
         }
     }

@@ -35,8 +35,8 @@ public enum ProfileText {
         let byNote = Dictionary(uniqueKeysWithValues: thresholds.map { ($0.note.rawValue, $0) })
         let largest = thresholds.map(\.meanCents).max() ?? 1
         let barWidth = 30
-        return (low...high).map { number in
-            let note = try! MIDINote(number)
+        return (low...high).compactMap { number in
+            guard let note = try? MIDINote(number) else { return nil }
             let key = note.name.contains("#") ? "▮" : "▯"
             let label = note.name.padding(toLength: 4, withPad: " ", startingAt: 0)
             guard let threshold = byNote[number] else { return "  \(label) \(key)" }
