@@ -31,6 +31,42 @@ struct CommandLineTests {
         #expect(profile.stdout.contains("cold start"))
     }
 
+    /// Runs `peach reset` on a pseudo-terminal (util-linux `script`) and types `answer`.
+    private func resetOnTerminal(_ peach: PeachExecutable, _ directory: TemporaryStoreDirectory,
+                                 answer: String) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(peach.url.path)' reset --data-dir '\(directory.url.path)'", "/dev/null"]
+        let input = Pipe()
+        let outputPath = directory.path("terminal-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardError = process.standardOutput
+        try await ProcessExit.runAndWait(process) { _ in
+            input.fileHandleForWriting.write(Data((answer + "\n").utf8))
+            try input.fileHandleForWriting.close()
+        }
+        return (process.terminationStatus, try String(contentsOfFile: outputPath, encoding: .utf8))
+    }
+
+    @Test("peach reset on a terminal asks first; only yes deletes",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func resetAsksOnTerminal() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try await storeWithTwoRecords(directory)
+        let peach = try PeachExecutable()
+        let declined = try await resetOnTerminal(peach, directory, answer: "no")
+        #expect(declined.status != 0)
+        #expect(declined.output.contains("Delete all 1 pitch comparison and 1 pitch matching records in \(directory.databasePath)?"))
+        #expect(declined.output.contains("Nothing was deleted."))
+        #expect(try store.counts() == (1, 1))
+        let confirmed = try await resetOnTerminal(peach, directory, answer: "yes")
+        #expect(confirmed.status == 0, "\(confirmed.output)")
+        #expect(try store.counts() == (0, 0))
+    }
+
     @Test("the data folder comes from PEACH_DATA_DIR, else XDG_DATA_HOME/peach; --data-dir wins")
     func dataFolderFromEnvironment() async throws {
         let directory = try TemporaryStoreDirectory()
