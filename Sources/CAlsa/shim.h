@@ -1,2 +1,24 @@
 // The sequencer part of libasound, for Swift.
 #include <alsa/asoundlib.h>
+
+// Function versions of the event-setup macros in <alsa/seqmid.h>, which Swift cannot import.
+static inline void peach_seq_ev_clear(snd_seq_event_t *ev) { snd_seq_ev_clear(ev); }
+
+// Source: one of our ports; destination: every subscriber of it.
+static inline void peach_seq_ev_route_to_subscribers(snd_seq_event_t *ev, int port) {
+    snd_seq_ev_set_source(ev, port);
+    snd_seq_ev_set_subs(ev);
+}
+
+static inline void peach_seq_ev_set_direct(snd_seq_event_t *ev) { snd_seq_ev_set_direct(ev); }
+
+// An absolute real-time stamp on `queue`.
+static inline void peach_seq_ev_schedule_real(snd_seq_event_t *ev, int queue,
+                                              unsigned int sec, unsigned int nsec) {
+    snd_seq_real_time_t time = { sec, nsec };
+    snd_seq_ev_schedule_real(ev, queue, 0, &time);
+}
+
+static inline int peach_seq_ev_is_real_time(const snd_seq_event_t *ev) {
+    return snd_seq_ev_is_real(ev);
+}

@@ -1,0 +1,72 @@
+import CAlsa
+
+extension SequencerClient {
+    /// Every port of every client, as `aconnect -l` lists them, ordered by address.
+    public func ports() throws(SequencerError) -> [SequencerPort] {
+        try withHandle { seq throws(SequencerError) in
+            var clientInfo: OpaquePointer?
+            var portInfo: OpaquePointer?
+            try SequencerError.check(snd_seq_client_info_malloc(&clientInfo), "snd_seq_client_info_malloc")
+            defer { snd_seq_client_info_free(clientInfo) }
+            try SequencerError.check(snd_seq_port_info_malloc(&portInfo), "snd_seq_port_info_malloc")
+            defer { snd_seq_port_info_free(portInfo) }
+
+            var ports: [SequencerPort] = []
+            snd_seq_client_info_set_client(clientInfo, -1)
+            while snd_seq_query_next_client(seq, clientInfo) >= 0 {
+                let client = snd_seq_client_info_get_client(clientInfo)
+                let clientName = String(cString: snd_seq_client_info_get_name(clientInfo))
+                let type: SequencerPort.ClientType =
+                    snd_seq_client_info_get_type(clientInfo) == SND_SEQ_KERNEL_CLIENT ? .kernel : .user
+                snd_seq_port_info_set_client(portInfo, client)
+                snd_seq_port_info_set_port(portInfo, -1)
+                while snd_seq_query_next_port(seq, portInfo) >= 0 {
+                    ports.append(SequencerPort(
+                        address: SequencerAddress(client: Int(client), port: Int(snd_seq_port_info_get_port(portInfo))),
+                        clientName: clientName,
+                        portName: String(cString: snd_seq_port_info_get_name(portInfo)),
+                        clientType: type,
+                        capabilities: PortCapabilities(rawValue: snd_seq_port_info_get_capability(portInfo))))
+                }
+            }
+            return ports
+        }
+    }
+
+    /// The port `spec` names (see `PortResolver`), among the ports that exist now.
+    public func resolvePort(_ spec: String, for use: PortResolver.Use? = nil) throws(SequencerError) -> SequencerPort {
+        try PortResolver.resolve(spec, among: ports(), for: use)
+    }
+
+    /// Subscribes `destination` to our output port: everything we send reaches it.
+    public func connectOutput(to destination: SequencerAddress) throws(SequencerError) {
+        try withHandle { seq throws(SequencerError) in
+            try SequencerError.check(snd_seq_connect_to(seq, Int32(outputPort.port), Int32(destination.client), Int32(destination.port)),
+                                     "snd_seq_connect_to(\(destination))")
+        }
+    }
+
+    public func disconnectOutput(from destination: SequencerAddress) throws(SequencerError) {
+        try withHandle { seq throws(SequencerError) in
+            try SequencerError.check(snd_seq_disconnect_to(seq, Int32(outputPort.port), Int32(destination.client), Int32(destination.port)),
+                                     "snd_seq_disconnect_to(\(destination))")
+        }
+    }
+
+    /// Subscribes our input port to `source`: what it sends arrives in `events()`, stamped with
+    /// the real time of `timestampQueue` (default: our own queue; another client's queue number
+    /// lets two clients compare times on one clock). Connections others make to our input port
+    /// (with aconnect) deliver events without a timestamp.
+    public func connectInput(from source: SequencerAddress, timestampQueue: Int? = nil) throws(SequencerError) {
+        try withHandle { seq throws(SequencerError) in
+            try Self.subscribe(seq, from: source, to: inputPort, timestampQueue: Int32(timestampQueue ?? queue))
+        }
+    }
+
+    public func disconnectInput(from source: SequencerAddress) throws(SequencerError) {
+        try withHandle { seq throws(SequencerError) in
+            try SequencerError.check(snd_seq_disconnect_from(seq, Int32(inputPort.port), Int32(source.client), Int32(source.port)),
+                                     "snd_seq_disconnect_from(\(source))")
+        }
+    }
+}

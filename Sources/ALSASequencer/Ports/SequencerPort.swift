@@ -1,0 +1,74 @@
+/// One port in the sequencer's graph, as `aconnect -l` shows it.
+public struct SequencerPort: Hashable, Sendable, CustomStringConvertible {
+    public let address: SequencerAddress
+    public let clientName: String
+    public let portName: String
+    public let clientType: ClientType
+    public let capabilities: PortCapabilities
+
+    public init(address: SequencerAddress, clientName: String, portName: String,
+                clientType: ClientType, capabilities: PortCapabilities) {
+        self.address = address
+        self.clientName = clientName
+        self.portName = portName
+        self.clientType = clientType
+        self.capabilities = capabilities
+    }
+
+    /// Kernel clients are drivers (System, Midi Through, hardware, virmidi); user clients are programs.
+    public enum ClientType: String, Hashable, Sendable {
+        case kernel
+        case user
+    }
+
+    /// Which way MIDI can flow through the port, from the port's point of view.
+    public enum Direction: String, Hashable, Sendable {
+        /// Sends events: something we can receive from (a keyboard).
+        case output
+        /// Receives events: something we can send to (a synth).
+        case input
+        case duplex
+        /// Neither readable nor writable by others.
+        case none
+    }
+
+    public var direction: Direction {
+        switch (capabilities.contains(.read), capabilities.contains(.write)) {
+        case (true, true): return .duplex
+        case (true, false): return .output
+        case (false, true): return .input
+        case (false, false): return .none
+        }
+    }
+
+    /// Others can subscribe to it to receive what it sends.
+    public var canBeSource: Bool { capabilities.isSuperset(of: [.read, .subscribeRead]) }
+    /// Others can subscribe it to what they send.
+    public var canBeDestination: Bool { capabilities.isSuperset(of: [.write, .subscribeWrite]) }
+
+    /// "14:0 Midi Through Port-0 (Midi Through)", for messages.
+    public var label: String { "\(address) \(portName) (\(clientName))" }
+
+    public var description: String { "\(label) [\(clientType.rawValue), \(capabilities)]" }
+}
+
+/// The port's SND_SEQ_PORT_CAP_* bits.
+public struct PortCapabilities: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let read = PortCapabilities(rawValue: 1 << 0)
+    public static let write = PortCapabilities(rawValue: 1 << 1)
+    public static let duplex = PortCapabilities(rawValue: 1 << 4)
+    public static let subscribeRead = PortCapabilities(rawValue: 1 << 5)
+    public static let subscribeWrite = PortCapabilities(rawValue: 1 << 6)
+    public static let noExport = PortCapabilities(rawValue: 1 << 7)
+
+    public var description: String {
+        let names: [(PortCapabilities, String)] = [
+            (.read, "read"), (.write, "write"), (.duplex, "duplex"),
+            (.subscribeRead, "subscribe-read"), (.subscribeWrite, "subscribe-write"), (.noExport, "no-export"),
+        ]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}

@@ -1,0 +1,67 @@
+import ALSASequencer
+import Testing
+
+@Suite("Sending through the sequencer to a subscribed client",
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+struct SequencerOutputTests {
+    @Test("direct events arrive in order with their values and a kernel timestamp")
+    func directEventsArriveInOrder() async throws {
+        let peach = try SequencerClient(name: "Peach Direct Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort)
+        let sent: [MIDIMessage] = [
+            .controlChange(channel: 0, controller: 101, value: 0), .controlChange(channel: 0, controller: 100, value: 0),
+            .controlChange(channel: 0, controller: 6, value: 2), .controlChange(channel: 0, controller: 38, value: 0),
+            .programChange(channel: 3, program: 79), .pitchBend(channel: 0, value: -8192), .pitchBend(channel: 0, value: 8191),
+            .noteOn(channel: 0, note: 69, velocity: 100), .channelPressure(channel: 15, pressure: 127),
+            .noteOff(channel: 0, note: 69, velocity: 64),
+        ]
+        for message in sent { try peach.send(message) }
+
+        let received = await receiver.midiEvents(count: sent.count)
+        #expect(received.map(\.midiMessage) == sent)
+        let stamps = received.compactMap(\.timestampNanoseconds)
+        #expect(stamps.count == sent.count)
+        #expect(stamps == stamps.sorted())
+    }
+
+    @Test("an event scheduled 200 ms ahead is delivered within 1 ms of its stamp")
+    func scheduledEventIsOnTime() async throws {
+        let peach = try SequencerClient(name: "Peach Schedule Test")
+        defer { peach.close() }
+        // Stamped on Peach's queue, so delivery time and schedule are on one clock.
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        let due = try peach.currentTime().advanced(by: .milliseconds(200))
+        try peach.schedule(.noteOff(channel: 2, note: 60, velocity: 0), at: due, tag: 1)
+
+        let event = try #require(await receiver.midiEvents(count: 1).first)
+        #expect(event.midiMessage == .noteOff(channel: 2, note: 60, velocity: 0))
+        let delivered = try #require(event.timestampNanoseconds)
+        let error = Int64(delivered) - Int64(due.nanoseconds)
+        #expect(error >= 0 && error <= 1_000_000, "delivered \(Double(error) / 1e6) ms after its stamp")
+    }
+
+    @Test("cancelScheduled removes the tagged event and leaves the others")
+    func cancelRemovesTaggedEvents() async throws {
+        let peach = try SequencerClient(name: "Peach Cancel Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort)
+        let now = try peach.currentTime()
+        try peach.schedule(.noteOff(channel: 0, note: 60, velocity: 0), at: now.advanced(by: .milliseconds(200)), tag: 7)
+        try peach.schedule(.noteOff(channel: 0, note: 62, velocity: 0), at: now.advanced(by: .milliseconds(250)), tag: 8)
+        try peach.cancelScheduled(tag: 7)
+
+        // Tag 7 was due first, so once tag 8 has arrived it would have too.
+        _ = await receiver.received.first { $0.midiMessage == .noteOff(channel: 0, note: 62, velocity: 0) }
+        #expect(await receiver.received.midiMessages == [.noteOff(channel: 0, note: 62, velocity: 0)])
+    }
+
+    @Test("values that do not fit MIDI are refused before they reach ALSA")
+    func refusesOutOfRangeValues() throws {
+        let peach = try SequencerClient(name: "Peach Refuse Test")
+        defer { peach.close() }
+        #expect(throws: SequencerError.unencodable(.noteOn(channel: 16, note: 60, velocity: 1), reason: "channel 16 is outside 0…15")) {
+            try peach.send(.noteOn(channel: 16, note: 60, velocity: 1))
+        }
+    }
+}
