@@ -65,3 +65,30 @@ struct SequencerOutputTests {
         }
     }
 }
+
+@Suite("Connecting Peach's output to a synth's port",
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+struct SequencerConnectionTests {
+    @Test("connectOutput delivers to the destination; after disconnectOutput nothing does")
+    func connectAndDisconnectOutput() async throws {
+        let peach = try SequencerClient(name: "Peach Connect Test")
+        defer { peach.close() }
+        let synth = try SequencerClient(name: "Peach Test Synth")
+        defer { synth.close() }
+        let received = EventCollector(synth.events())
+        let destination = try peach.resolvePort("Peach Test Synth", for: .destination).address
+        #expect(destination == synth.inputPort)
+
+        try peach.connectOutput(to: destination)
+        try peach.send(.noteOn(channel: 0, note: 60, velocity: 90))
+        try peach.disconnectOutput(from: destination)
+        try peach.send(.noteOn(channel: 0, note: 61, velocity: 90))
+        try peach.connectOutput(to: destination)
+        try peach.send(.noteOn(channel: 0, note: 62, velocity: 90))
+
+        // 62 went out after 61, so once it is here, 61 would be too.
+        _ = await received.first { $0.midiMessage == .noteOn(channel: 0, note: 62, velocity: 90) }
+        #expect(await received.midiMessages == [.noteOn(channel: 0, note: 60, velocity: 90), .noteOn(channel: 0, note: 62, velocity: 90)])
+        #expect(throws: SequencerError.self) { try peach.disconnectOutput(from: SequencerAddress(client: 14, port: 0)) }
+    }
+}

@@ -34,6 +34,9 @@ final class EventBroadcast: Sendable {
         return stream
     }
 
+    /// How many streams are open, for tests.
+    var streamCount: Int { state.withLock { $0.continuations.count } }
+
     func deliver(_ events: [SequencerEvent]) {
         guard !events.isEmpty else { return }
         let continuations = state.withLock { Array($0.continuations.values) }

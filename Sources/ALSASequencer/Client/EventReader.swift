@@ -11,10 +11,12 @@ final class EventReader: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
 
     /// `drain` reads and decodes everything pending (under the client's lock); nil means the
-    /// client is gone. `deliver` hands the batch on.
+    /// client is gone. `deliver` hands the batch on. `finished` runs when the thread ends, also
+    /// when it ends on its own because the sequencer descriptor failed.
     init(descriptors: [pollfd],
          drain: @escaping @Sendable () -> [SequencerEvent]?,
-         deliver: @escaping @Sendable ([SequencerEvent]) -> Void) throws(SequencerError)
+         deliver: @escaping @Sendable ([SequencerEvent]) -> Void,
+         finished: @escaping @Sendable () -> Void) throws(SequencerError)
     {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
@@ -26,6 +28,7 @@ final class EventReader: Sendable {
         wakeWrite = ends[1]
         let thread = Thread { [self] in
             run(drain: drain, deliver: deliver)
+            finished()
             stopped.signal()
         }
         thread.name = "ALSA sequencer reader"

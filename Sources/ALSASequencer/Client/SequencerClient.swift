@@ -53,7 +53,8 @@ public final class SequencerClient: Sendable {
             let broadcast = self.broadcast
             self.reader = try EventReader(descriptors: descriptors,
                                           drain: { try? handle.withOpen(Self.drainInput) },
-                                          deliver: { broadcast.deliver($0) })
+                                          deliver: { broadcast.deliver($0) },
+                                          finished: { broadcast.finish() })
         } catch {
             snd_seq_close(seq)  // releases the ports and the queue with the client
             throw error
@@ -75,7 +76,6 @@ public final class SequencerClient: Sendable {
         snd_seq_delete_port(seq, Int32(inputPort.port))
         snd_seq_free_queue(seq, Int32(queue))
         snd_seq_close(seq)
-        broadcast.finish()
     }
 
     /// Runs `body` with the open handle, or throws `.closed`.
