@@ -1,4 +1,5 @@
 import ALSASequencer
+import Foundation
 import Testing
 
 @Suite("Sending through the sequencer to a subscribed client",
@@ -31,6 +32,9 @@ struct SequencerOutputTests {
         defer { peach.close() }
         // Stamped on Peach's queue, so delivery time and schedule are on one clock.
         let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        // snd-hrtimer was loaded before snd-seq, so the queue runs on it, not on 4 ms jiffies.
+        let timers = try String(contentsOfFile: "/proc/asound/seq/timer", encoding: .utf8)
+        #expect(timers.contains("Timer for queue \(peach.queue) : HR timer"), "\(timers)")
         let due = try peach.currentTime().advanced(by: .milliseconds(200))
         try peach.schedule(.noteOff(channel: 2, note: 60, velocity: 0), at: due, tag: 1)
 
