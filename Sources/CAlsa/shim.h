@@ -22,3 +22,13 @@ static inline void peach_seq_ev_schedule_real(snd_seq_event_t *ev, int queue,
 static inline int peach_seq_ev_is_real_time(const snd_seq_event_t *ev) {
     return snd_seq_ev_is_real(ev);
 }
+
+// libasound prints its own diagnostics to stderr ("ALSA lib seq_hw.c:466: ... failed"); the Swift
+// layer turns every error into a SequencerError carrying the same text, so the print is noise.
+static inline void peach_alsa_quiet_handler(const char *file, int line, const char *function,
+                                            int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+}
+static inline void peach_silence_alsa_diagnostics(void) {
+    snd_lib_error_set_handler(peach_alsa_quiet_handler);
+}

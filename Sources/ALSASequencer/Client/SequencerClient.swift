@@ -27,6 +27,7 @@ public final class SequencerClient: Sendable {
     public init(name: String, outputPortName: String = "output", inputPortName: String = "input")
         throws(SequencerError)
     {
+        peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
         try SequencerError.check(snd_seq_open(&opened, "default", SND_SEQ_OPEN_DUPLEX, SND_SEQ_NONBLOCK), "snd_seq_open")
         guard let seq = opened else { throw .alsa(call: "snd_seq_open", code: -ENOMEM, message: "no handle", hint: nil) }
