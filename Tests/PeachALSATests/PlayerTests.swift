@@ -149,13 +149,33 @@ struct PlayerTests {
         #expect(output.log.dropFirst(3) == [.sent(.pitchBend(channel: 0, value: 0))])
     }
 
-    @Test func ifTheWaitEndsBeforeTheQueueTimeTheScheduledNoteOffIsReplaced() async throws {
+    @Test func whenTheQueueClockLagsTheTaskWaitsTheRemainderItReports() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
         let playing = Task { try await player.play(frequency: hz(0), duration: .seconds(1), velocity: velocity, amplitude: .zero) }
         await clock.waitForSleepers()
         output.clear()
-        output.setTime(SequencerTime(nanoseconds: 5_999_000_000))
+        // The task's second is over, but the queue has only reached 0.973 s of it.
+        output.setTime(SequencerTime(nanoseconds: 5_973_000_000))
         clock.advance(by: .seconds(1))
+        await clock.waitForSleepers()
+        #expect(output.log.isEmpty)
+        output.setTime(SequencerTime(nanoseconds: 6_000_000_100))
+        clock.advance(by: .milliseconds(27))
+        try await playing.value
+        #expect(output.log == [.sent(.pitchBend(channel: 0, value: 0))])
+    }
+
+    @Test func aStalledQueueIsTakenOverAndItsNoteOffReplaced() async throws {
+        let player = player(NotePlayerConfiguration(sendsBendRange: false))
+        let playing = Task { try await player.play(frequency: hz(0), duration: .seconds(1), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        output.clear()
+        output.setTime(SequencerTime(nanoseconds: 5_500_000_000))
+        clock.advance(by: .seconds(1))
+        for _ in 0..<4 {
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(500))
+        }
         try await playing.value
         #expect(output.log == [
             .cancelled(tag: 1),

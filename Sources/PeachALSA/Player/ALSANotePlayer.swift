@@ -59,12 +59,30 @@ public actor ALSANotePlayer: NotePlayer {
         try scheduleNoteOff(of: id, after: duration)
         do {
             try await clock.sleep(for: duration)
+            try await waitForQueue(of: id)
+        } catch let error as NotePlayerError {
+            throw error
         } catch {
             try end(id)
             throw error
         }
         try finishScheduled(id)
     }
+
+    /// The task's clock and the queue's may drift apart (under emulation by several percent),
+    /// so when the wait ends before the queue has reached the note-off, the task waits the
+    /// remainder the queue itself reports. A few top-ups converge; a stalled queue gives up.
+    private func waitForQueue(of id: Int) async throws {
+        for _ in 0..<Self.maximumTopUps {
+            guard let due = notes[id]?.scheduledOff?.time else { return }
+            let now: SequencerTime
+            do { now = try output.currentTime() } catch { throw lose(error) }
+            guard now < due else { return }
+            try await clock.sleep(for: .nanoseconds(Int64(due.nanoseconds - now.nanoseconds)))
+        }
+    }
+
+    private static let maximumTopUps = 4
 
     /// Note-offs for every sounding note, then All Notes Off (CC 123) and a centred bend on
     /// every channel used since the player was created.
@@ -137,8 +155,9 @@ public actor ALSANotePlayer: NotePlayer {
     }
 
     /// After the wait: the kernel has delivered the note-off once its queue reached the
-    /// scheduled time. If this task woke first, the note-off is withdrawn and sent now, so that
-    /// a late one cannot cut the next note on this channel. Then the bend goes back to centre.
+    /// scheduled time. If the queue is still short of it (stalled), the note-off is withdrawn
+    /// and sent now, so that a late one cannot cut the next note on this channel. Then the bend
+    /// goes back to centre.
     private func finishScheduled(_ id: Int) throws(NotePlayerError) {
         guard let note = notes.removeValue(forKey: id) else { return }
         allocator.release(id)

@@ -1,0 +1,113 @@
+import ALSASequencer
+import Foundation
+import PeachALSA
+import PeachCore
+import Testing
+
+/// The adapter driving a real synth: FluidSynth as a sequencer client, rendering to a WAV file.
+@Suite("ALSANotePlayer driving FluidSynth",
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+struct PlayerFluidSynthTests {
+    static let soundFont = "/usr/share/sounds/sf2/TimGM6mb.sf2"
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Both notes come from the same sample in the same render, so its own detune cancels. Debian's
+    /// FluidSynth 2.3.1 truncates pitch to whole cents, so 13.7 c sounds as exactly 13 c (or 14 c
+    /// with another sample tuning): right on the bound. The measurement of 2.5 s notes finds that
+    /// within ±0.002 c (1.5 s notes were off by 0.05 c), so the bounds get a 0.02 c measuring
+    /// margin instead of making the test a coin toss. Sub-cent accuracy is proven on the bend
+    /// values (PlayerSequencerTests), not in the WAV.
+    @Test("A4 and A4 + 13.7 c played through the adapter sound 13…14 cents apart")
+    func thirteenPointSevenCents() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-fluidsynth-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wav = directory.appendingPathComponent("render.wav").path
+
+        let peach = try SequencerClient(name: "Peach FluidSynth Test")
+        defer { peach.close() }
+        let announcements = EventCollector(peach.events())
+        let fluid = try FluidSynth(renderingTo: wav)
+        defer { fluid.kill() }
+        let started = await announcements.first { event in
+            guard case .portStarted(let address)? = event.announcement else { return false }
+            return (try? peach.ports().first { $0.address == address }?.clientName.hasPrefix("FLUID Synth")) == true
+        }
+        guard case .portStarted(let synth)? = started?.announcement else {
+            Issue.record("FluidSynth's port never appeared")
+            return
+        }
+        try peach.connectOutput(to: synth)
+
+        // Ocarina (GM 80): a steady tone without vibrato, easy to measure.
+        let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(sound: try SoundSelection(program: 79)))
+        try await player.prepare()
+        let velocity = try MIDIVelocity(100)
+        try await player.play(frequency: PlayerFixtures.hz(0), duration: .milliseconds(2500), velocity: velocity, amplitude: .zero)
+        try await Task.sleep(for: .milliseconds(600))  // let the release fade so the notes separate
+        try await player.play(frequency: PlayerFixtures.hz(13.7), duration: .milliseconds(2500), velocity: velocity, amplitude: .zero)
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try await fluid.quit() == 0)
+
+        let measured = try await Self.measure(wav)
+        try #require(measured.count == 2, "expected two notes in the render, measured \(measured)")
+        let cents = 1200 * log2(measured[1] / measured[0])
+        #expect(cents >= 13 - 0.02 && cents <= 14 + 0.02, "measured \(measured) Hz: \(cents) c apart")
+    }
+
+    private static func measure(_ wav: String) async throws -> [Double] {
+        let output = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [repository.appendingPathComponent("scripts/measure-pitch.py").path, wav]
+        process.standardOutput = output
+        let status = try await run(process)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard status == 0, let last = text.split(separator: "\n").last else {
+            throw FluidSynth.Failure(description: "measure-pitch.py exited with \(status): \(text)")
+        }
+        return last.split(separator: " ").compactMap { Double($0) }
+    }
+
+    fileprivate static func run(_ process: Process) async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+    }
+}
+
+/// FluidSynth as an ALSA sequencer client ("FLUID Synth (fluid)") writing a WAV file; its shell
+/// reads stdin, and `quit` there finalises the file.
+private final class FluidSynth {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    private let process = Process()
+    private let shell = Pipe()
+
+    init(renderingTo wav: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fluidsynth")
+        process.arguments = ["-a", "file", "-o", "audio.file.name=\(wav)", "-o", "audio.file.type=wav",
+                             "-o", "midi.alsa_seq.id=fluid", "-m", "alsa_seq", "-r", "44100", "-g", "0.8",
+                             PlayerFluidSynthTests.soundFont]
+        process.standardInput = shell
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Ends FluidSynth cleanly and returns its exit status.
+    func quit() async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            guard process.isRunning else {
+                continuation.resume(returning: process.terminationStatus)
+                return
+            }
+            shell.fileHandleForWriting.write(Data("quit\n".utf8))
+        }
+    }
+
+    func kill() { if process.isRunning { process.terminate() } }
+}

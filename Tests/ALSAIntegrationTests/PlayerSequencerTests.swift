@@ -1,0 +1,115 @@
+import ALSASequencer
+import PeachALSA
+import PeachCore
+import Testing
+
+/// ALSANotePlayer over the real kernel sequencer, seen by a subscribed client as a synth sees it.
+@Suite("ALSANotePlayer through the kernel sequencer",
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+struct PlayerSequencerTests {
+    let velocity = try! MIDIVelocity(100)
+
+    @Test("play(duration:) sends RPN, bend, note-on, and the note-off at its scheduled time within 1 ms")
+    func playIsTimedByTheKernel() async throws {
+        let peach = try SequencerClient(name: "Peach Player Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        let spy = SchedulingSpy(peach)
+        let player = ALSANotePlayer(output: spy)
+
+        try await player.play(frequency: PlayerFixtures.hz(13.7), duration: .milliseconds(300), velocity: velocity, amplitude: .zero)
+
+        let expected = PlayerFixtures.setup + [
+            .pitchBend(channel: 0, value: 561), .noteOn(channel: 0, note: 69, velocity: 100),
+            .noteOff(channel: 0, note: 69, velocity: 0), .pitchBend(channel: 0, value: 0),
+        ]
+        let events = await receiver.midiEvents(count: expected.count)
+        #expect(events.map(\.midiMessage) == expected)
+        let due = try #require(spy.scheduledTimes.first)
+        let noteOn = try #require(events.first { $0.midiMessage == expected[10] }?.timestampNanoseconds)
+        let noteOff = try #require(events.first { $0.midiMessage == expected[11] }?.timestampNanoseconds)
+        let late = Int64(noteOff) - Int64(due.nanoseconds)
+        #expect(late >= 0 && late <= 1_000_000, "note-off delivered \(Double(late) / 1e6) ms after its scheduled time")
+        #expect(due.nanoseconds >= noteOn + 300_000_000, "scheduled 300 ms after the note-on")
+    }
+
+    @Test("adjust sends the expected bends; stop sends note-off and centres the bend")
+    func adjustSendsBends() async throws {
+        let peach = try SequencerClient(name: "Peach Adjust Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort)
+        let player = ALSANotePlayer(output: peach)
+
+        let handle = try await player.startNote(frequency: PlayerFixtures.hz(0), velocity: velocity, amplitude: .zero)
+        for cents in [13.7, -50, 199.9, 0.01] { try await handle.adjust(to: PlayerFixtures.hz(cents)) }
+        await #expect(throws: NotePlayerError.self) { try await handle.adjust(to: PlayerFixtures.hz(250)) }
+        try await handle.stop()
+
+        let expected = PlayerFixtures.setup + [
+            .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 69, velocity: 100),
+            .pitchBend(channel: 0, value: 561), .pitchBend(channel: 0, value: -2048),
+            .pitchBend(channel: 0, value: 8188), .pitchBend(channel: 0, value: 0),
+            .noteOff(channel: 0, note: 69, velocity: 0), .pitchBend(channel: 0, value: 0),
+        ]
+        #expect(await receiver.midiEvents(count: expected.count).map(\.midiMessage) == expected)
+    }
+
+    @Test("stopAll leaves nothing sounding, and no withdrawn note-off arrives later")
+    func stopAllSilencesEverything() async throws {
+        let peach = try SequencerClient(name: "Peach StopAll Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort)
+        let pool = try ChannelPool([MIDIChannel(1), MIDIChannel(2)])
+        let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(channels: pool))
+
+        _ = try await player.startNote(frequency: PlayerFixtures.hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        let e4 = try PlayerFixtures.hz(0, note: 64)
+        let velocity = self.velocity
+        let playing = Task { try await player.play(frequency: e4, duration: .milliseconds(600), velocity: velocity, amplitude: .zero) }
+        #expect(await receiver.received.first { $0.midiMessage == .noteOn(channel: 1, note: 64, velocity: 100) } != nil)
+        _ = try await player.startNote(frequency: PlayerFixtures.hz(0, note: 67), velocity: velocity, amplitude: .zero)
+        try await player.stopAll()
+        try await playing.value
+
+        let allNotesOff: @Sendable ([SequencerEvent]) -> Bool = { events in
+            events.filter { $0.midiMessage == .controlChange(channel: 1, controller: 123, value: 0) }.count == 1
+        }
+        #expect(await receiver.received.waitUntil(allNotesOff))
+        #expect(PlayerFixtures.sounding(after: await receiver.received.midiMessages).isEmpty)
+        // E4's scheduled note-off was withdrawn: none arrives once its time (600 ms) has passed.
+        let noteOffsOfE4: @Sendable ([SequencerEvent]) -> Int = { events in
+            events.filter { $0.midiMessage == .noteOff(channel: 1, note: 64, velocity: 0) }.count
+        }
+        #expect(await !receiver.received.waitUntil(timeout: .milliseconds(900)) { noteOffsOfE4($0) > 1 })
+        #expect(noteOffsOfE4(await receiver.received.events) == 1)
+        let messages = await receiver.received.midiMessages
+        #expect(messages.contains(.controlChange(channel: 0, controller: 123, value: 0)))
+        #expect(messages.suffix(4) == [
+            .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
+            .controlChange(channel: 1, controller: 123, value: 0), .pitchBend(channel: 1, value: 0),
+        ])
+    }
+
+    @Test("cancelling play sends the note-off at once and the scheduled one never arrives")
+    func cancellingPlay() async throws {
+        let peach = try SequencerClient(name: "Peach Cancel Play Test")
+        defer { peach.close() }
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        let player = ALSANotePlayer(output: peach)
+        let a4 = try PlayerFixtures.hz(0)
+        let velocity = self.velocity
+        let playing = Task { try await player.play(frequency: a4, duration: .milliseconds(700), velocity: velocity, amplitude: .zero) }
+        let noteOn = await receiver.received.first { $0.midiMessage == .noteOn(channel: 0, note: 69, velocity: 100) }
+        playing.cancel()
+        await #expect(throws: CancellationError.self) { try await playing.value }
+
+        let noteOff = await receiver.received.first { $0.midiMessage == .noteOff(channel: 0, note: 69, velocity: 0) }
+        let onStamp = try #require(noteOn?.timestampNanoseconds)
+        let offStamp = try #require(noteOff?.timestampNanoseconds)
+        #expect(offStamp - onStamp < 500_000_000, "the note-off came at once, not at the scheduled 700 ms")
+        let noteOffs: @Sendable ([SequencerEvent]) -> Int = { events in
+            events.filter { $0.midiMessage == .noteOff(channel: 0, note: 69, velocity: 0) }.count
+        }
+        #expect(await !receiver.received.waitUntil(timeout: .seconds(1)) { noteOffs($0) > 1 })
+    }
+}

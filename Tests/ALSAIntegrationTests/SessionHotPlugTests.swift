@@ -1,0 +1,63 @@
+import ALSASequencer
+import PeachALSA
+import PeachCore
+import Testing
+
+/// A PitchComparisonSession playing through the kernel sequencer while its synth goes and comes back.
+@Suite("Hot-plug with a running session",
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+struct SessionHotPlugTests {
+    static let synthName = "Peach Test Synth"
+
+    @Test("the synth's port disappearing stops the session; a port of the same name coming back resumes it")
+    func synthGoesAndComesBack() async throws {
+        let peach = try SequencerClient(name: "Peach Session Test")
+        defer { peach.close() }
+        let announcements = peach.events()
+        var synth = try SequencerClient(name: Self.synthName)
+        var heard = EventCollector(synth.events())
+        try peach.connectOutput(to: synth.inputPort)
+
+        let player = ALSANotePlayer(output: peach)
+        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let sessionEvents = SessionEventLog(session.events())
+        let portName: HotPlugSupervisor.PortNameLookup = { address in
+            (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
+        }
+        let watchedName = "\(Self.synthName):input"
+        #expect(portName(synth.inputPort) == watchedName)
+        let supervisor = HotPlugSupervisor(
+            watching: [WatchedPort(role: .output, name: watchedName, address: synth.inputPort)],
+            target: ComparisonHotPlugTarget(session: session, player: player, peach: peach), portName: portName)
+        let hotPlug = SessionEventLog(supervisor.events)
+        let supervising = Task { await supervisor.run(announcements) }
+        defer { supervising.cancel() }
+
+        await session.start()
+        #expect(await heard.first { if case .noteOn? = $0.midiMessage { true } else { false } } != nil)
+
+        // The synth exits: its port is announced gone, the session stops, the trial is discarded.
+        synth.close()
+        #expect(await hotPlug.waitFor { $0 == .lost(role: .output, name: watchedName) })
+        #expect(await sessionEvents.waitFor { if case .stopped(.requested) = $0 { true } else { false } })
+        #expect(await session.state == .idle)
+        #expect(await !sessionEvents.events.contains { if case .trialCompleted = $0 { true } else { false } })
+        #expect(HotPlugEvent.lost(role: .output, name: watchedName).description
+            == "output port '\(watchedName)' disappeared; waiting for it to come back")
+        await sessionEvents.clear()
+
+        // A synth of the same name starts (a new client number): reconnected, set up, resumed.
+        synth = try SequencerClient(name: Self.synthName)
+        heard = EventCollector(synth.events())
+        #expect(await hotPlug.waitFor { $0 == .resumed(restarted: true) })
+        #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
+        #expect(await heard.first { if case .noteOn? = $0.midiMessage { true } else { false } } != nil)
+        let messages = await heard.midiMessages
+        #expect(Array(messages.prefix(PlayerFixtures.setup.count)) == PlayerFixtures.setup,
+                "the new synth got bank, program and bend range before its first note")
+        #expect(await session.state != .idle)
+
+        await session.stop()
+        synth.close()
+    }
+}
