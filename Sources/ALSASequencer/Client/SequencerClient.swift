@@ -2,8 +2,9 @@ import CAlsa
 import Glibc
 
 /// One ALSA sequencer client with an output port (what we send reaches its subscribers), an
-/// input port (what reaches it comes out of `events()`, stamped with the kernel's real time on
-/// our queue), and a running real-time queue for scheduled events.
+/// input port (what reaches it comes out of `events()`; sources connected with `connectInput`
+/// and the System Announce port are stamped with the kernel's real time on our queue), and a
+/// running real-time queue for scheduled events.
 ///
 /// Sendable: the snd_seq_t handle lives behind a mutex, taken briefly by every call and by the
 /// reader thread when it drains input. `close()` (also run on deinit) releases the ports, the
