@@ -77,3 +77,43 @@ struct ComparisonHotPlugTarget: HotPlugTarget {
         if restart { await session.start() }
     }
 }
+
+/// What the app's front end does with controller input: every event from the keyboard goes
+/// through the ControllerMapping, and what it means goes to the running session.
+actor ControllerRouter {
+    private var mapping: ControllerMapping
+    private let comparison: PitchComparisonSession?
+    private let matching: PitchMatchingSession?
+    private(set) var routed: [ControllerInput] = []
+
+    init(source: SequencerAddress, comparison: PitchComparisonSession) {
+        mapping = ControllerMapping(settings: .default, source: source, session: .comparison)
+        self.comparison = comparison
+        self.matching = nil
+    }
+
+    init(source: SequencerAddress, matching: PitchMatchingSession) {
+        mapping = ControllerMapping(settings: .default, source: source, session: .matching)
+        self.comparison = nil
+        self.matching = matching
+    }
+
+    /// Routes events until the stream ends.
+    func run(_ events: AsyncStream<SequencerEvent>) async {
+        for await event in events {
+            for input in mapping.map(event) {
+                routed.append(input)
+                switch input {
+                case .answer(let higher): await comparison?.answer(higher: higher)
+                case .touch: await matching?.touch()
+                case .adjust(let value): await matching?.adjust(to: value)
+                case .commit: await matching?.commit()
+                case .command: break
+                }
+            }
+        }
+    }
+
+    func targetChanged(_ note: MIDINote) { mapping.targetChanged(note) }
+    func trialStarted() { mapping.trialStarted() }
+}
