@@ -1,4 +1,5 @@
 import ALSASequencer
+import Foundation
 import PeachALSA
 import PeachCore
 import Testing
@@ -59,5 +60,58 @@ struct SessionHotPlugTests {
 
         await session.stop()
         synth.close()
+    }
+
+    @Test("killing the synth's process stops the session; starting it again resumes it")
+    func synthProcessKilledAndRestarted() async throws {
+        let peach = try SequencerClient(name: "Peach Kill Test")
+        defer { peach.close() }
+        let announcements = EventCollector(peach.events())
+        let supervisorStream = peach.events()
+        let isAseqdump: @Sendable (SequencerEvent) -> SequencerAddress? = { event in
+            guard case .portStarted(let address)? = event.announcement,
+                  (try? peach.ports().first { $0.address == address }?.clientName) == "aseqdump" else { return nil }
+            return address
+        }
+        var aseqdump = try ALSATools.startAseqdump()
+        defer { if aseqdump.isRunning { kill(aseqdump.processIdentifier, SIGKILL) } }
+        let first = try #require(await announcements.first { isAseqdump($0) != nil }.flatMap(isAseqdump))
+        try peach.connectOutput(to: first)
+
+        let player = ALSANotePlayer(output: peach)
+        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let sessionEvents = SessionEventLog(session.events())
+        let portName: HotPlugSupervisor.PortNameLookup = { address in
+            (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
+        }
+        let name = try #require(portName(first))
+        let supervisor = HotPlugSupervisor(
+            watching: [WatchedPort(role: .output, name: name, address: first)],
+            target: ComparisonHotPlugTarget(session: session, player: player, peach: peach), portName: portName)
+        let hotPlug = SessionEventLog(supervisor.events)
+        let supervising = Task { await supervisor.run(supervisorStream) }
+        defer { supervising.cancel() }
+        await session.start()
+        #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
+
+        // SIGKILL: the client gets no chance to say goodbye; the kernel removes its ports.
+        kill(aseqdump.processIdentifier, SIGKILL)
+        let lost = await hotPlug.waitFor { $0 == .lost(role: .output, name: name) }
+        let announced = await announcements.events.compactMap(\.announcement)
+        let told = await hotPlug.events
+        #expect(lost, "watching \(name) at \(first); announced: \(announced); hot-plug: \(told); running: \(aseqdump.isRunning)")
+        #expect(await sessionEvents.waitFor { if case .stopped = $0 { true } else { false } })
+        #expect(await session.state == .idle)
+        await sessionEvents.clear()
+
+        aseqdump = try ALSATools.startAseqdump()
+        #expect(await hotPlug.waitFor { $0 == .resumed(restarted: true) })
+        #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
+        let returned = await hotPlug.events.compactMap { event -> SequencerAddress? in
+            if case .returned(_, _, let address) = event { address } else { nil }
+        }.first
+        // Found again by name (the kernel may or may not reuse the client number).
+        #expect(returned.flatMap(portName) == name)
+        await session.stop()
     }
 }
