@@ -55,13 +55,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore"]),
+        // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore"], path: "Tests/PeachTestSupport"),
+        .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore"]),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore"]),
+        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
-        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore"]),
+        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import Testing
+import PeachTestSupport
 
 /// Sessions answered from a "hardware keyboard": bytes typed with amidi into snd-virmidi's
 /// hw:0,0, which the sequencer shows as client 16:0, through the ControllerMapping.
@@ -22,7 +23,7 @@ struct SessionControllerTests {
         try peach.connectOutput(to: synth.inputPort)
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
         let events = SessionEventLog(session.events())
         let router = ControllerRouter(source: Self.keyboard, comparison: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }
@@ -62,7 +63,7 @@ struct SessionControllerTests {
         try peach.connectOutput(to: synth.inputPort)
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchMatchingSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let session = try PitchMatchingSession(intervals: [.prime], player: player, settings: sessionTestSettings())
         let events = SessionEventLog(session.events())
         let router = ControllerRouter(source: Self.keyboard, matching: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }

@@ -3,6 +3,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import Testing
+import PeachTestSupport
 
 /// A PitchComparisonSession playing through the kernel sequencer while its synth goes and comes back.
 @Suite("Hot-plug with a running session",
@@ -20,7 +21,7 @@ struct SessionHotPlugTests {
         try peach.connectOutput(to: synth.inputPort)
 
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
         let sessionEvents = SessionEventLog(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
@@ -79,7 +80,7 @@ struct SessionHotPlugTests {
         try peach.connectOutput(to: first)
 
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: SessionTestSettings())
+        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
         let sessionEvents = SessionEventLog(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }

@@ -1,22 +1,14 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachTestSupport
 
 /// Fixed settings for the session tests: unison, short notes, the default channel and sound.
-struct SessionTestSettings: UserSettings {
-    var noteRange = SettingDefaults.noteRange
-    var noteDuration = (try? NoteDuration(seconds: 0.3)) ?? SettingDefaults.noteDuration
-    var referencePitch = SettingDefaults.referencePitch
-    var varyLoudness = SettingDefaults.varyLoudness
-    var intervals: Set<DirectedInterval> = [.prime]
-    var tuningSystem = SettingDefaults.tuningSystem
-    var noteGap = SettingDefaults.noteGap
-    var velocity = SettingDefaults.velocity
-    var outputPort = SettingDefaults.outputPort
-    var inputPort = SettingDefaults.inputPort
-    var midiChannel = SettingDefaults.midiChannel
-    var pitchBendRange = SettingDefaults.pitchBendRange
-    var sound = SettingDefaults.sound
+func sessionTestSettings() -> MockUserSettings {
+    MockUserSettings {
+        $0.noteDuration = (try? NoteDuration(seconds: 0.3)) ?? SettingDefaults.noteDuration
+        $0.intervals = [.prime]
+    }
 }
 
 /// Collects a session's (or the supervisor's) events so a test can wait for one, with a deadline.

@@ -2,6 +2,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import Testing
+import PeachTestSupport
 
 @Suite("Frequency to MIDI note and pitch bend")
 struct PitchBendMapperTests {

@@ -1,29 +1,22 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachTestSupport
 import Testing
 
 @Suite("Note player configuration and velocity")
 struct PlayerConfigurationTests {
     /// Only what the player reads differs from the defaults.
-    struct Settings: UserSettings {
-        var noteRange = SettingDefaults.noteRange
-        var noteDuration = SettingDefaults.noteDuration
-        var referencePitch = SettingDefaults.referencePitch
-        var varyLoudness = SettingDefaults.varyLoudness
-        var intervals = SettingDefaults.intervals
-        var tuningSystem = SettingDefaults.tuningSystem
-        var noteGap = SettingDefaults.noteGap
-        var velocity = SettingDefaults.velocity
-        var outputPort = SettingDefaults.outputPort
-        var inputPort = SettingDefaults.inputPort
-        var midiChannel = try! MIDIChannel(5)
-        var pitchBendRange = try! PitchBendRange(semitones: 12)
-        var sound = try! SoundSelection(program: 73, bank: 129)
+    static func settings() -> MockUserSettings {
+        MockUserSettings {
+            $0.midiChannel = try! MIDIChannel(5)
+            $0.pitchBendRange = try! PitchBendRange(semitones: 12)
+            $0.sound = try! SoundSelection(program: 73, bank: 129)
+        }
     }
 
     @Test func channelBendRangeAndSoundComeFromTheSettings() throws {
-        let configuration = NotePlayerConfiguration(settings: Settings())
+        let configuration = NotePlayerConfiguration(settings: Self.settings())
         #expect(configuration.channels == .single(try MIDIChannel(5)))
         #expect(configuration.bendRange.semitones == 12)
         #expect(configuration.sendsBendRange)
@@ -36,7 +29,7 @@ struct PlayerConfigurationTests {
 
     @Test func aPoolReplacesTheSingleChannelAndTheRPNCanBeOff() throws {
         let pool = try ChannelPool([MIDIChannel(2), MIDIChannel(3)])
-        let configuration = NotePlayerConfiguration(settings: Settings(), channels: pool, sendsBendRange: false)
+        let configuration = NotePlayerConfiguration(settings: Self.settings(), channels: pool, sendsBendRange: false)
         #expect(configuration.channels == pool)
         #expect(configuration.setupMessages(for: try MIDIChannel(3)).count == 3)
     }

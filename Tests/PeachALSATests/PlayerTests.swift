@@ -3,6 +3,7 @@ import ALSASequencer
 import PeachALSA
 import PeachCore
 import Testing
+import PeachTestSupport
 
 /// ALSANotePlayer against a recording MIDIOutput: exact message order, scheduling and failures.
 @Suite("ALSANotePlayer", .timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PeachCore
+import PeachTestSupport
 
 /// A matching session wired to fakes: a manual clock, a recording player, in-memory settings.
 struct MatchingHarness {

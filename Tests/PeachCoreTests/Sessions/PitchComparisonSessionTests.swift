@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachTestSupport
 
 // A session that never reaches the state a test waits for would hang; fail it instead.
 @Suite("Pitch comparison session", .timeLimit(.minutes(1)))

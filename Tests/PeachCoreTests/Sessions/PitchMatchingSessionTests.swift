@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
+import PeachTestSupport
 
 @Suite("Pitch matching session", .timeLimit(.minutes(1)))
 struct PitchMatchingSessionTests {

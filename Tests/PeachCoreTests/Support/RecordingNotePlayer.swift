@@ -1,5 +1,6 @@
 import PeachCore
 import Synchronization
+import PeachTestSupport
 
 /// A NotePlayer that makes no sound: it logs every call and keeps fixed-duration notes going
 /// on a ManualClock, so a test decides when a note ends.
