@@ -24,7 +24,7 @@ struct SessionControllerTests {
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
         let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
-        let events = SessionEventLog(session.events())
+        let events = EventCollector(session.events())
         let router = ControllerRouter(source: Self.keyboard, comparison: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }
         defer { routing.cancel() }
@@ -64,7 +64,7 @@ struct SessionControllerTests {
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
         let session = try PitchMatchingSession(intervals: [.prime], player: player, settings: sessionTestSettings())
-        let events = SessionEventLog(session.events())
+        let events = EventCollector(session.events())
         let router = ControllerRouter(source: Self.keyboard, matching: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }
         defer { routing.cancel() }

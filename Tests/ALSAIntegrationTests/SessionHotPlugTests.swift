@@ -22,7 +22,7 @@ struct SessionHotPlugTests {
 
         let player = ALSANotePlayer(output: peach)
         let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
-        let sessionEvents = SessionEventLog(session.events())
+        let sessionEvents = EventCollector(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
         }
@@ -31,7 +31,7 @@ struct SessionHotPlugTests {
         let supervisor = HotPlugSupervisor(
             watching: [WatchedPort(role: .output, name: watchedName, address: synth.inputPort)],
             target: ComparisonHotPlugTarget(session: session, player: player, peach: peach), portName: portName)
-        let hotPlug = SessionEventLog(supervisor.events)
+        let hotPlug = EventCollector(supervisor.events)
         let supervising = Task { await supervisor.run(announcements) }
         defer { supervising.cancel() }
 
@@ -81,7 +81,7 @@ struct SessionHotPlugTests {
 
         let player = ALSANotePlayer(output: peach)
         let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
-        let sessionEvents = SessionEventLog(session.events())
+        let sessionEvents = EventCollector(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
         }
@@ -89,7 +89,7 @@ struct SessionHotPlugTests {
         let supervisor = HotPlugSupervisor(
             watching: [WatchedPort(role: .output, name: name, address: first)],
             target: ComparisonHotPlugTarget(session: session, player: player, peach: peach), portName: portName)
-        let hotPlug = SessionEventLog(supervisor.events)
+        let hotPlug = EventCollector(supervisor.events)
         let supervising = Task { await supervisor.run(supervisorStream) }
         defer { supervising.cancel() }
         await session.start()

@@ -11,45 +11,6 @@ func sessionTestSettings() -> MockUserSettings {
     }
 }
 
-/// Collects a session's (or the supervisor's) events so a test can wait for one, with a deadline.
-actor SessionEventLog<Event: Sendable> {
-    private(set) var events: [Event] = []
-    private var waiters: [Int: (condition: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = [:]
-    private var nextWaiter = 0
-
-    init(_ stream: AsyncStream<Event>) {
-        Task { await self.consume(stream) }
-    }
-
-    private func consume(_ stream: AsyncStream<Event>) async {
-        for await event in stream {
-            events.append(event)
-            for (id, waiter) in waiters where waiter.condition(event) {
-                waiters.removeValue(forKey: id)
-                waiter.continuation.resume(returning: true)
-            }
-        }
-    }
-
-    /// True once an event (from now on, or already logged) matches; false after `timeout`.
-    func waitFor(timeout: Duration = .seconds(15), _ condition: @escaping @Sendable (Event) -> Bool) async -> Bool {
-        if events.contains(where: condition) { return true }
-        let id = nextWaiter
-        nextWaiter += 1
-        let deadline = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            await self?.expire(id)
-        }
-        defer { deadline.cancel() }
-        return await withCheckedContinuation { waiters[id] = (condition, $0) }
-    }
-
-    /// Forgets what was logged, so the next wait looks only at new events.
-    func clear() { events.removeAll() }
-
-    private func expire(_ id: Int) { waiters.removeValue(forKey: id)?.continuation.resume(returning: false) }
-}
-
 /// What the app's composition root does on hot-plug, for a comparison session: stop it when a
 /// port goes; when it is back, subscribe the synth again, set it up and restart the session.
 struct ComparisonHotPlugTarget: HotPlugTarget {

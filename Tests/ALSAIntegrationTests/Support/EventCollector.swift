@@ -1,24 +1,25 @@
 import ALSASequencer
 
-/// Collects everything a stream delivers so a test can wait, with a deadline, until what it
-/// expects has arrived, and then inspect all of it. Waiting is event-driven: each new event
-/// re-checks the waiters; the deadline only bounds a failing test.
-actor EventCollector {
-    private(set) var events: [SequencerEvent] = []
+/// Collects everything a stream delivers (sequencer events, a session's or the hot-plug
+/// supervisor's events) so a test can wait, with a deadline, until what it expects has arrived,
+/// and then inspect all of it. Waiting is event-driven: each new event re-checks the waiters;
+/// the deadline only bounds a failing test.
+actor EventCollector<Event: Sendable> {
+    private(set) var events: [Event] = []
     private var waiters: [Int: Waiter] = [:]
     private var nextWaiter = 0
     private var consumer: Task<Void, Never>?
 
     private struct Waiter {
-        let condition: @Sendable ([SequencerEvent]) -> Bool
+        let condition: @Sendable ([Event]) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
     }
 
-    init(_ stream: AsyncStream<SequencerEvent>) {
+    init(_ stream: AsyncStream<Event>) {
         Task { await self.consume(stream) }
     }
 
-    private func consume(_ stream: AsyncStream<SequencerEvent>) async {
+    private func consume(_ stream: AsyncStream<Event>) async {
         for await event in stream {
             events.append(event)
             for (id, waiter) in waiters where waiter.condition(events) {
@@ -29,7 +30,7 @@ actor EventCollector {
     }
 
     /// True once `condition` holds for the events so far; false if `timeout` passes first.
-    func waitUntil(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable ([SequencerEvent]) -> Bool) async -> Bool {
+    func waitUntil(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable ([Event]) -> Bool) async -> Bool {
         if condition(events) { return true }
         let id = nextWaiter
         nextWaiter += 1
@@ -44,18 +45,28 @@ actor EventCollector {
     }
 
     /// Waits for the first event matching `predicate` and returns it (nil on timeout).
-    func first(timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SequencerEvent) -> Bool) async -> SequencerEvent? {
+    func first(timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (Event) -> Bool) async -> Event? {
         guard await waitUntil(timeout: timeout, { $0.contains(where: predicate) }) else { return nil }
         return events.first(where: predicate)
     }
 
-    /// The MIDI messages received so far, in order.
-    var midiMessages: [MIDIMessage] {
-        events.compactMap { if case .midi(let message) = $0.payload { message } else { nil } }
+    /// True once an event (logged already, or from now on) matches; false after `timeout`.
+    func waitFor(timeout: Duration = .seconds(15), _ condition: @escaping @Sendable (Event) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout) { $0.contains(where: condition) }
     }
+
+    /// Forgets what was logged, so the next wait looks only at new events.
+    func clear() { events.removeAll() }
 
     private func expire(_ id: Int) {
         waiters.removeValue(forKey: id)?.continuation.resume(returning: false)
+    }
+}
+
+extension EventCollector where Event == SequencerEvent {
+    /// The MIDI messages received so far, in order.
+    var midiMessages: [MIDIMessage] {
+        events.compactMap { if case .midi(let message) = $0.payload { message } else { nil } }
     }
 }
 

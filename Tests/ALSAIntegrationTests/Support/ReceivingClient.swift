@@ -4,7 +4,7 @@ import ALSASequencer
 /// records everything it receives: what a synth connected to Peach would see.
 final class ReceivingClient: Sendable {
     let client: SequencerClient
-    let received: EventCollector
+    let received: EventCollector<SequencerEvent>
     let sender: SequencerAddress
 
     /// `timestampQueue`: stamp arrivals on this queue (the sender's, to compare with its schedule)
