@@ -17,7 +17,7 @@ public actor PitchComparisonSession: TrialLoopSession {
     }
 
     private let intervals: [DirectedInterval]
-    private let player: any NotePlayer
+    let player: any NotePlayer
     private let settings: any UserSettings
     private let strategy: any DifficultyStrategy
     private let profile: (any ProfileMeanProviding)?
@@ -30,7 +30,6 @@ public actor PitchComparisonSession: TrialLoopSession {
 
     var runTask: Task<Void, Never>?
     var inputs: TrialInputs<Input>.Continuation?
-    var loopPlayer: any NotePlayer { player }
     private var trialNumber = 0
     private var magnitudes: [TrainingDiscipline: Cents] = [:]
 

@@ -22,7 +22,7 @@ public actor PitchMatchingSession: TrialLoopSession {
     }
 
     private let intervals: [DirectedInterval]
-    private let player: any NotePlayer
+    let player: any NotePlayer
     private let settings: any UserSettings
     private let observers: [any PitchMatchingObserver]
     private let resettables: [any TrainingDataResetting]
@@ -33,7 +33,6 @@ public actor PitchMatchingSession: TrialLoopSession {
 
     var runTask: Task<Void, Never>?
     var inputs: TrialInputs<Input>.Continuation?
-    var loopPlayer: any NotePlayer { player }
     private var trialNumber = 0
 
     /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.

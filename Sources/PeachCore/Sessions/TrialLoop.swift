@@ -9,7 +9,7 @@ protocol TrialLoopSession: Actor {
 
     var runTask: Task<Void, Never>? { get set }
     var inputs: TrialInputs<Input>.Continuation? { get set }
-    var loopPlayer: any NotePlayer { get }
+    var player: any NotePlayer { get }
 
     /// Runs one trial to its end; throws CancellationError when stopped.
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws
@@ -50,7 +50,7 @@ extension TrialLoopSession {
     private func end(_ reason: SessionStopReason) async {
         inputs?.finish()
         inputs = nil
-        try? await loopPlayer.stopAll()
+        try? await player.stopAll()
         didEnd(reason)
     }
 }
