@@ -2,10 +2,12 @@
 import PackageDescription
 
 // Dependency direction (arrows point at what a target may import):
-//   peach (executable, the one composition root)
+//   peach (executable, the one composition root: settings, store, sequencer, signals)
+//     -> PeachTrainer -> PeachCore, PeachALSA, ALSASequencer, PeachTerminal
 //     -> PeachSettings -> PeachCore
 //     -> PeachALSA -> PeachCore, ALSASequencer -> CAlsa (libasound)
 //     -> PeachStore -> PeachCore, GRDB (SQLite)
+//     -> PeachTerminal -> PeachCore
 //     -> PeachCore
 // PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
 // ALSA but not Peach; PeachALSA adapts one to the other.
@@ -40,6 +42,11 @@ let package = Package(
         ),
         .target(name: "ALSASequencer", dependencies: ["CAlsa"]),
         .target(name: "PeachALSA", dependencies: ["PeachCore", "ALSASequencer"]),
+        // The terminal: raw keys in, a live status line out.
+        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        // What `peach train`, `monitor`, `learn`, `ports`, `play` and `doctor` run, given the
+        // objects the composition root made: no settings files, no database, no argument parsing.
+        .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachALSA", "ALSASequencer", "PeachTerminal"]),
         .target(
             name: "PeachStore",
             dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -51,6 +58,8 @@ let package = Package(
                 "PeachSettings",
                 "PeachALSA",
                 "PeachStore",
+                "PeachTerminal",
+                "PeachTrainer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -62,6 +71,11 @@ let package = Package(
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore"]),
+        .testTarget(name: "PeachTrainerTests",
+                    dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachTerminal", "PeachTestSupport"]),
+        // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
+        .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
         .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
     ],

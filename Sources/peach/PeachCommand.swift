@@ -5,7 +5,9 @@ struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
         abstract: "Pitch ear training with a MIDI keyboard and any synth.",
-        subcommands: [SettingsCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self,
-                      ProfileCommand.self, StoreCrashWriterCommand.self]
+        subcommands: [TrainCommand.self, PortsCommand.self, PlayCommand.self, MonitorCommand.self,
+                      LearnCommand.self, DoctorCommand.self,
+                      SettingsCommand.self, ProfileCommand.self, ExportCommand.self, ImportCommand.self,
+                      ResetCommand.self, StoreCrashWriterCommand.self]
     )
 }

@@ -31,6 +31,8 @@ extension LayerSample {
               user: ("'User Keys'", "User Keys"), shipped: ("Shipped Keys", "Shipped Keys")),
         .init(key: "midi.channel", environment: ("10", "10"), user: ("2", "2"), shipped: ("3", "3")),
         .init(key: "midi.pitchBendRange", environment: ("12", "12"), user: ("24", "24"), shipped: ("1", "1")),
+        .init(key: "midi.pitchResolution", environment: ("1", "1.0"), user: ("0.5", "0.5"), shipped: ("AUTO", "auto")),
+        .init(key: "midi.portWait", environment: ("forever", "forever"), user: ("30", "30.0"), shipped: ("0", "0")),
         .init(key: "sound.program", environment: ("40", "40"), user: ("41", "41"), shipped: ("127", "127")),
         .init(key: "sound.bank", environment: ("1", "1"), user: ("16383", "16383"), shipped: ("2", "2")),
         .init(key: "controller.channel", environment: ("10", "10"), user: ("2", "2"), shipped: ("16", "16")),
@@ -52,6 +54,18 @@ extension LayerSample {
               user: ("\"note:D1\"", "note:D1"), shipped: ("\"cc:81\"", "cc:81")),
         .init(key: "controller.commands.quit", environment: ("program:2", "program:2"),
               user: ("\"note:E1\"", "note:E1"), shipped: ("\"cc:82\"", "cc:82")),
+        .init(key: "train.mode", environment: ("interval-matching", "interval-matching"),
+              user: ("intervalComparison", "interval-comparison"), shipped: ("matching", "matching")),
+        .init(key: "train.trials", environment: ("5", "5"), user: ("20", "20"), shipped: ("0", "0")),
+        .init(key: "train.json", environment: ("1", "true"), user: ("yes", "true"), shipped: ("true", "true")),
+        .init(key: "synth.autoStart", environment: ("false", "false"), user: ("off", "false"), shipped: ("no", "false")),
+        .init(key: "synth.soundFont", environment: ("/env.sf2", "/env.sf2"),
+              user: ("\"/home/u/piano.sf2\"", "/home/u/piano.sf2"), shipped: ("\"/usr/share/x.sf2\"", "/usr/share/x.sf2")),
+        .init(key: "synth.audioDriver", environment: ("file", "file"), user: ("pipewire", "pipewire"), shipped: ("alsa", "alsa")),
+        .init(key: "feedback.channel", environment: ("off", "off"), user: ("16", "16"), shipped: ("OFF", "off")),
+        .init(key: "feedback.positiveNote", environment: ("C5", "72"), user: ("81", "81"), shipped: ("56", "56")),
+        .init(key: "feedback.negativeNote", environment: ("60", "60"), user: ("D4", "62"), shipped: ("57", "57")),
+        .init(key: "feedback.nearCents", environment: ("5", "5.0"), user: ("2.5", "2.5"), shipped: ("20", "20.0")),
     ]
 }
 
@@ -104,10 +118,13 @@ struct PrecedenceTests {
             "PEACH_NOTE_RANGE_LOWER", "PEACH_NOTE_RANGE_UPPER", "PEACH_NOTE_DURATION", "PEACH_REFERENCE_PITCH",
             "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
             "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
-            "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK", "PEACH_CONTROLLER_CHANNEL", "PEACH_CONTROLLER_COMPARISON_MODE",
+            "PEACH_MIDI_PITCH_RESOLUTION", "PEACH_MIDI_PORT_WAIT", "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK", "PEACH_CONTROLLER_CHANNEL", "PEACH_CONTROLLER_COMPARISON_MODE",
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
             "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",
             "PEACH_CONTROLLER_COMMANDS_NEXT_MODE", "PEACH_CONTROLLER_COMMANDS_QUIT",
+            "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START",
+            "PEACH_SYNTH_SOUND_FONT", "PEACH_SYNTH_AUDIO_DRIVER", "PEACH_FEEDBACK_CHANNEL",
+            "PEACH_FEEDBACK_POSITIVE_NOTE", "PEACH_FEEDBACK_NEGATIVE_NOTE", "PEACH_FEEDBACK_NEAR_CENTS",
         ])
     }
 

@@ -245,10 +245,14 @@ public enum SettingsCatalogue {
         noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
         varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
         outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
+        pitchResolution.erased, portWait.erased,
         soundProgram.erased, soundBank.erased,
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,
         controllerTuning.erased, controllerCommit.erased,
         controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased,
+        trainMode.erased, trainTrials.erased, trainJSON.erased,
+        synthAutoStart.erased, synthSoundFont.erased, synthAudioDriver.erased,
+        feedbackChannel.erased, feedbackPositiveNote.erased, feedbackNegativeNote.erased, feedbackNearCents.erased,
     ]
 
     /// The setting named `key`, accepting legacy spellings too.

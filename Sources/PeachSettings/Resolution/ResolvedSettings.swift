@@ -17,6 +17,7 @@ public struct ResolvedSettings: Sendable {
     public let pitchBendRange: PitchBendRange
     public let sound: SoundSelection
     public let controller: ControllerSettings
+    public let frontEnd: FrontEndSettings
 
     /// One entry per catalogue setting, in catalogue order.
     public let entries: [SettingReportEntry]
@@ -63,6 +64,25 @@ public struct ResolvedSettings: Sendable {
                 environmentVariable: Catalogue.environmentVariable(for: part.key))
         }
         controller = controllerResolution.controller
+
+        let pitchResolution = record(Catalogue.pitchResolution, resolver.resolve(Catalogue.pitchResolution))
+        let portWait = record(Catalogue.portWait, resolver.resolve(Catalogue.portWait))
+        let mode = record(Catalogue.trainMode, resolver.resolve(Catalogue.trainMode))
+        let trials = record(Catalogue.trainTrials, resolver.resolve(Catalogue.trainTrials))
+        let json = record(Catalogue.trainJSON, resolver.resolve(Catalogue.trainJSON))
+        let synth = SynthLaunchSettings(
+            autoStart: record(Catalogue.synthAutoStart, resolver.resolve(Catalogue.synthAutoStart)),
+            soundFont: record(Catalogue.synthSoundFont, resolver.resolve(Catalogue.synthSoundFont)),
+            audioDriver: record(Catalogue.synthAudioDriver, resolver.resolve(Catalogue.synthAudioDriver)))
+        let feedbackChannel = record(Catalogue.feedbackChannel, resolver.resolve(Catalogue.feedbackChannel))
+        let positive = record(Catalogue.feedbackPositiveNote, resolver.resolve(Catalogue.feedbackPositiveNote))
+        let negative = record(Catalogue.feedbackNegativeNote, resolver.resolve(Catalogue.feedbackNegativeNote))
+        let near = record(Catalogue.feedbackNearCents, resolver.resolve(Catalogue.feedbackNearCents))
+        // Each part was validated by its own parser, so this cannot fail.
+        let feedback = (try? FeedbackCueSettings(channel: feedbackChannel, positiveNote: positive,
+                                                 negativeNote: negative, nearCents: near)) ?? .default
+        frontEnd = FrontEndSettings(mode: mode, trials: trials, json: json, pitchResolution: pitchResolution,
+                                    portWait: portWait, synth: synth, feedback: feedback)
 
         self.entries = Catalogue.all.compactMap { entries[$0.key] }
         self.warnings = resolver.warnings

@@ -1,0 +1,57 @@
+/// The finest pitch step the synth renders. A comparison smaller than it would compare a note
+/// with itself, so the difficulty never goes below it (Debian 12's FluidSynth renders whole
+/// cents: +0.3, +0.6 and +0.9 c all sound as 0 c).
+public enum PitchResolution: Hashable, Sendable, CustomStringConvertible {
+    /// Whatever the output is: exact for an external synth, FluidSynth's step when Peach
+    /// started FluidSynth itself.
+    case automatic
+    /// Declared by the user; 0 = exact.
+    case cents(Cents)
+
+    public static let allowedCents = 0.0...100.0
+    /// What FluidSynth 2.3 renders (measured; see README).
+    public static let fluidSynthStep: Cents = 1
+
+    public static func cents(validating value: Double) throws(DomainValueError) -> PitchResolution {
+        guard allowedCents.contains(value) else {
+            throw .outOfRange(type: "pitch resolution", value: "\(value)",
+                              allowed: "\(allowedCents.lowerBound)…\(allowedCents.upperBound) cents, or auto")
+        }
+        return .cents(try Cents(value))
+    }
+
+    /// `auto` or a number of cents.
+    public init(parsing text: String) throws(DomainValueError) {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.lowercased() == "auto" {
+            self = .automatic
+            return
+        }
+        guard let value = Double(trimmed) else {
+            throw .malformed(type: "pitch resolution", value: text, expected: "auto or a number of cents, e.g. 1")
+        }
+        self = try Self.cents(validating: value)
+    }
+
+    /// The step in effect, given whether Peach started FluidSynth itself.
+    public func step(peachStartedFluidSynth: Bool) -> Cents {
+        switch self {
+        case .automatic: peachStartedFluidSynth ? Self.fluidSynthStep : .zero
+        case .cents(let cents): cents
+        }
+    }
+
+    /// The difficulty strategy's floor: never finer than the synth can render.
+    public func difficultyFloor(peachStartedFluidSynth: Bool) -> Double {
+        max(KazezStrategy.defaultMinimum, step(peachStartedFluidSynth: peachStartedFluidSynth).rawValue)
+    }
+
+    public var text: String {
+        switch self {
+        case .automatic: "auto"
+        case .cents(let cents): "\(cents.rawValue)"
+        }
+    }
+
+    public var description: String { text }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PeachCore
+
+/// What only the `peach` front end reads: how `peach train` runs when its options are not
+/// given, the synth Peach may start, and the audible feedback. Not part of `UserSettings`:
+/// the sessions never see these.
+public struct FrontEndSettings: Hashable, Sendable {
+    public let mode: TrainingMode
+    /// Stop after this many completed trials; nil: until stopped.
+    public let trials: Int?
+    /// One JSON object per line on stdout instead of the status line or log lines.
+    public let json: Bool
+    public let pitchResolution: PitchResolution
+    public let portWait: PortWait
+    public let synth: SynthLaunchSettings
+    public let feedback: FeedbackCueSettings
+
+    public init(mode: TrainingMode = .comparison, trials: Int? = nil, json: Bool = false,
+                pitchResolution: PitchResolution = .automatic, portWait: PortWait = .none,
+                synth: SynthLaunchSettings = .default, feedback: FeedbackCueSettings = .default) {
+        self.mode = mode
+        self.trials = trials
+        self.json = json
+        self.pitchResolution = pitchResolution
+        self.portWait = portWait
+        self.synth = synth
+        self.feedback = feedback
+    }
+
+    public static let `default` = FrontEndSettings()
+}
+
+/// How long `peach` waits for a named port (or, headless, any controller) to appear before it
+/// gives up: for rigs whose USB devices come up after the login that starts Peach.
+public enum PortWait: Hashable, Sendable, CustomStringConvertible {
+    /// Fail at once, listing the ports there are.
+    case none
+    case seconds(Double)
+    case forever
+
+    public static let maximumSeconds = 86_400.0
+
+    /// `0`, a number of seconds, or `forever`.
+    public init(parsing text: String) throws(DomainValueError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed == "forever" {
+            self = .forever
+            return
+        }
+        guard let seconds = Double(trimmed), seconds.isFinite else {
+            throw .malformed(type: "port wait", value: text, expected: "a number of seconds or forever")
+        }
+        guard (0...Self.maximumSeconds).contains(seconds) else {
+            throw .outOfRange(type: "port wait", value: text, allowed: "0…\(Int(Self.maximumSeconds)) seconds, or forever")
+        }
+        self = seconds == 0 ? .none : .seconds(seconds)
+    }
+
+    public var text: String {
+        switch self {
+        case .none: "0"
+        case .seconds(let seconds): "\(seconds)"
+        case .forever: "forever"
+        }
+    }
+
+    public var description: String { text }
+}
+
+/// Whether and how Peach starts FluidSynth when no synth is there.
+public struct SynthLaunchSettings: Hashable, Sendable {
+    public let autoStart: Bool
+    /// nil: the first General MIDI soundfont found in Debian's usual places.
+    public let soundFont: String?
+    /// FluidSynth's -a: pipewire, pulseaudio, alsa, jack, file…; nil: FluidSynth's own default.
+    public let audioDriver: String?
+
+    public init(autoStart: Bool, soundFont: String?, audioDriver: String?) {
+        self.autoStart = autoStart
+        self.soundFont = soundFont
+        self.audioDriver = audioDriver
+    }
+
+    public static let `default` = SynthLaunchSettings(autoStart: true, soundFont: nil, audioDriver: nil)
+}

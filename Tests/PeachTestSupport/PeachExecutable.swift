@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+
+/// The built `peach` executable, run as a user runs it: the command-line tests start it as a
+/// child process and read what it prints.
+public enum PeachExecutable {
+    /// `swift build` puts every product of the package in one folder: the test runner's.
+    public static var url: URL {
+        let runner = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return runner.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("peach")
+    }
+
+    /// What a finished run printed and how it ended.
+    public struct Outcome: Sendable, CustomStringConvertible {
+        public let status: Int32
+        /// Whether it ended by a signal rather than exit().
+        public let wasSignalled: Bool
+        public let stdout: String
+        public let stderr: String
+
+        public var description: String {
+            "exit \(wasSignalled ? "by signal " : "")\(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)"
+        }
+    }
+
+    /// Runs `peach arguments…` to its end. `environment` is added to (and overrides) this
+    /// process's; `stdin` is sent and closed (nil: /dev/null).
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> Outcome {
+        let process = try RunningPeach(arguments, environment: environment, stdin: stdin)
+        return try await process.finished(within: timeout)
+    }
+}
+
+/// A `peach` process still running: its stdout as lines while they come, signals, the outcome.
+public final class RunningPeach: Sendable {
+    public let process: Process
+    /// Every stdout line, as printed; ends when the process closes stdout.
+    public let lines: AsyncStream<String>
+    private let output = CapturedOutput()
+    private let stdoutDone = DispatchSemaphore(value: 0)
+    private let stderrDone = DispatchSemaphore(value: 0)
+
+    public init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws {
+        let process = Process()
+        process.executableURL = PeachExecutable.url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = stdin.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
+        self.process = process
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        self.lines = lines
+
+        let output = self.output
+        let stdoutDone = self.stdoutDone, stderrDone = self.stderrDone
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else {
+                handle.readabilityHandler = nil
+                let rest = output.state.withLock { state -> Data in
+                    defer { state.pending = Data() }
+                    return state.pending
+                }
+                if !rest.isEmpty { continuation.yield(String(decoding: rest, as: UTF8.self)) }
+                continuation.finish()
+                stdoutDone.signal()
+                return
+            }
+            let complete = output.state.withLock { state -> [String] in
+                state.stdout.append(chunk)
+                state.pending.append(chunk)
+                var found: [String] = []
+                while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    found.append(String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self))
+                    state.pending = Data(state.pending[state.pending.index(after: newline)...])
+                }
+                return found
+            }
+            complete.forEach { continuation.yield($0) }
+        }
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else {
+                handle.readabilityHandler = nil
+                stderrDone.signal()
+                return
+            }
+            output.state.withLock { $0.stderr.append(chunk) }
+        }
+        try process.run()
+        if let input, let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
+    }
+
+    /// Everything printed to stderr so far.
+    public var standardError: String { output.state.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
+    public var standardOutput: String { output.state.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
+
+    public func send(signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the exit (killing the process after `timeout`) and both pipes' ends.
+    public func finished(within timeout: Duration = .seconds(60)) async throws -> PeachExecutable.Outcome {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw Timeout(description: "peach \(process.arguments?.joined(separator: " ") ?? "") did not end within \(timeout)\n"
+                                  + "stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        process.waitUntilExit()
+        // The pipes' ends arrive on their handlers' threads; wait for them off the cooperative pool.
+        await withCheckedContinuation { [stdoutDone, stderrDone] continuation in
+            DispatchQueue.global().async {
+                _ = stdoutDone.wait(timeout: .now() + 5)
+                _ = stderrDone.wait(timeout: .now() + 5)
+                continuation.resume()
+            }
+        }
+        return PeachExecutable.Outcome(status: process.terminationStatus,
+                                       wasSignalled: process.terminationReason == .uncaughtSignal,
+                                       stdout: standardOutput, stderr: standardError)
+    }
+
+    /// The first stdout line that satisfies `predicate`, or nil when stdout ends first.
+    public func firstLine(where predicate: (String) -> Bool) async -> String? {
+        for await line in lines where predicate(line) { return line }
+        return nil
+    }
+
+    private final class CapturedOutput: Sendable {
+        let state: Mutex<(stdout: Data, stderr: Data, pending: Data)> = Mutex((Data(), Data(), Data()))
+    }
+
+    public struct Timeout: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
