@@ -26,7 +26,8 @@ extension SequencerClient {
                         clientName: clientName,
                         portName: String(cString: snd_seq_port_info_get_name(portInfo)),
                         clientType: type,
-                        capabilities: PortCapabilities(rawValue: snd_seq_port_info_get_capability(portInfo))))
+                        capabilities: PortCapabilities(rawValue: snd_seq_port_info_get_capability(portInfo)),
+                        types: PortTypes(rawValue: snd_seq_port_info_get_type(portInfo))))
                 }
             }
             return ports

@@ -5,14 +5,17 @@ public struct SequencerPort: Hashable, Sendable, CustomStringConvertible {
     public let portName: String
     public let clientType: ClientType
     public let capabilities: PortCapabilities
+    /// What the port says it is (a synth, hardware, an application…); advisory, set by its owner.
+    public let types: PortTypes
 
     public init(address: SequencerAddress, clientName: String, portName: String,
-                clientType: ClientType, capabilities: PortCapabilities) {
+                clientType: ClientType, capabilities: PortCapabilities, types: PortTypes = []) {
         self.address = address
         self.clientName = clientName
         self.portName = portName
         self.clientType = clientType
         self.capabilities = capabilities
+        self.types = types
     }
 
     /// Kernel clients are drivers (System, Midi Through, hardware, virmidi); user clients are programs.
@@ -70,5 +73,40 @@ public struct PortCapabilities: OptionSet, Hashable, Sendable, CustomStringConve
             (.subscribeRead, "subscribe-read"), (.subscribeWrite, "subscribe-write"), (.noExport, "no-export"),
         ]
         return names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}
+
+/// The port's SND_SEQ_PORT_TYPE_* bits: what kind of thing its owner says it is.
+public struct PortTypes: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let specific = PortTypes(rawValue: 1 << 0)
+    public static let midiGeneric = PortTypes(rawValue: 1 << 1)
+    public static let midiGM = PortTypes(rawValue: 1 << 2)
+    public static let midiGS = PortTypes(rawValue: 1 << 3)
+    public static let midiXG = PortTypes(rawValue: 1 << 4)
+    public static let midiMT32 = PortTypes(rawValue: 1 << 5)
+    public static let midiGM2 = PortTypes(rawValue: 1 << 6)
+    public static let synth = PortTypes(rawValue: 1 << 10)
+    public static let directSample = PortTypes(rawValue: 1 << 11)
+    public static let sample = PortTypes(rawValue: 1 << 12)
+    public static let hardware = PortTypes(rawValue: 1 << 16)
+    public static let software = PortTypes(rawValue: 1 << 17)
+    public static let synthesizer = PortTypes(rawValue: 1 << 18)
+    public static let port = PortTypes(rawValue: 1 << 19)
+    public static let application = PortTypes(rawValue: 1 << 20)
+
+    /// A port that makes sound: a software synth (FluidSynth, TiMidity) or a synth chip.
+    public var makesSound: Bool { !isDisjoint(with: [.synth, .directSample, .sample, .synthesizer]) }
+
+    public var description: String {
+        let names: [(PortTypes, String)] = [
+            (.midiGeneric, "midi"), (.midiGM, "GM"), (.midiGS, "GS"), (.midiXG, "XG"), (.midiGM2, "GM2"),
+            (.synth, "synth"), (.sample, "sample"), (.hardware, "hardware"), (.software, "software"),
+            (.synthesizer, "synthesizer"), (.port, "port"), (.application, "application"),
+        ]
+        let present = names.filter { contains($0.0) }.map(\.1)
+        return present.isEmpty ? "-" : present.joined(separator: ",")
     }
 }
