@@ -1,0 +1,30 @@
+import PeachCore
+
+/// Everything `peach train` tells the person or the script watching it, in the order it
+/// happens. The trainer produces these; a presenter (status line, log lines or JSON lines)
+/// shows them. Trial numbers count completed-or-started trials of this run, across modes.
+public enum TrainingReport: Sendable {
+    /// Training (re)started in `mode`, sending to `output`, answering from `input` (a port
+    /// label; nil when only the terminal answers).
+    case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?)
+    case comparisonTrialStarted(PitchComparisonTrial)
+    case comparisonStateChanged(PitchComparisonState, trial: Int)
+    case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, trend: Trend?)
+    case matchingTrialStarted(PitchMatchingTrial)
+    case matchingStateChanged(PitchMatchingState, trial: Int)
+    /// The tunable note's offset from the target, after each move of the control.
+    case matchingAdjusted(offset: Cents, trial: Int)
+    case matchingCompleted(PitchMatchingRecord, trial: Int, sessionBest: Cents?, trend: Trend?)
+    /// The session stopped: paused by the user, or because of `problem` (nil: by request).
+    case stopped(mode: TrainingMode, problem: String?)
+    /// Something the user should know that is not a trial: a port lost or back, waiting for
+    /// a port, a command from the controller.
+    case notice(String)
+    /// Peach is ending; `completedTrials` in this run.
+    case finished(completedTrials: Int)
+}
+
+/// Shows reports as they come; called from one task, in order.
+public protocol TrainingPresenter: Sendable {
+    func present(_ report: TrainingReport) async
+}
