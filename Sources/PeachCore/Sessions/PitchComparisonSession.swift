@@ -16,7 +16,8 @@ public actor PitchComparisonSession: TrialLoopSession {
         case targetEnded(Result<Void, any Error>)
     }
 
-    private let intervals: [DirectedInterval]
+    /// The directed intervals this session trains, in a fixed order.
+    public nonisolated let intervals: [DirectedInterval]
     let player: any NotePlayer
     private let settings: any UserSettings
     private let strategy: any DifficultyStrategy

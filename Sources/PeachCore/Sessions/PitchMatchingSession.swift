@@ -21,7 +21,8 @@ public actor PitchMatchingSession: TrialLoopSession {
         case commit
     }
 
-    private let intervals: [DirectedInterval]
+    /// The directed intervals this session trains, in a fixed order.
+    public nonisolated let intervals: [DirectedInterval]
     let player: any NotePlayer
     private let settings: any UserSettings
     private let observers: [any PitchMatchingObserver]

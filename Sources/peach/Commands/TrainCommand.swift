@@ -1,10 +1,102 @@
 import ArgumentParser
+import PeachCore
+import PeachSettings
 
-/// `peach train`: being written (issue 5).
+/// `peach train [MODE]`: the front end a musician runs.
 struct TrainCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "train", abstract: "(not yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Train pitch perception with a MIDI keyboard (or the computer's keys) and any synth.",
+        discussion: """
+            MODE is comparison (was the second note higher or lower?), matching (tune a note to \
+            the reference), interval-comparison or interval-matching; without it, the setting \
+            train.mode. Every option has a setting (`peach settings` lists them): --to \
+            midi.outputPort, --from midi.inputPort, --intervals intervals, --trials train.trials, \
+            --json train.json, --port-wait midi.portWait.
+
+            With no --to and no synth running, Peach starts FluidSynth and stops it on exit. With \
+            no controller, the terminal answers: ↑/h higher, ↓/l lower; ←/→ tune and Enter \
+            commits in matching; space pauses, m switches the mode, q quits.
+
+            Examples:
+              peach train comparison
+              peach train interval-matching --intervals P5u,M3d --from "Keystation" --to 128:0
+              peach train comparison --trials 20 --json > session.jsonl
+            """)
+
+    @Argument(help: ArgumentHelp("comparison, matching, interval-comparison or interval-matching.", valueName: "mode"))
+    var mode: String?
+    @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"))
+    var to: String?
+    @Option(help: ArgumentHelp("The controller's sequencer port.", valueName: "port"))
+    var from: String?
+    @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"))
+    var intervals: String?
+    @Option(help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
+    var trials: Int?
+    @Flag(inversion: .prefixedNo, help: "One JSON object per line for every state change and trial.")
+    var json: Bool?
+    @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"))
+    var portWait: String?
+    @OptionGroup var settingsFile: SettingsFileOptions
+    @OptionGroup var store: StoreOptions
+    @Flag(help: "Log what Peach does to stderr.") var verbose = false
 
     func run() async throws {
-        throw ValidationError("peach train is not written yet")
+        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let request = try TrainingRequest(command: self, settings: settings)
+        let outcome = try await TrainComposition.train(request, settings: settings, storeOptions: store)
+        if case .failed(let reason, _) = outcome {
+            throw TrainingFailed(reason: reason)
+        }
     }
+}
+
+/// The train command's options merged over the settings, each validated.
+struct TrainingRequest: Sendable {
+    let mode: TrainingMode
+    let intervals: Set<DirectedInterval>
+    let trialLimit: Int?
+    let json: Bool
+    let outputSpec: String?
+    let inputSpec: String?
+    let frontEnd: FrontEndSettings
+    let verbose: Bool
+
+    init(command: TrainCommand, settings: LayeredUserSettings) throws {
+        let frontEnd = settings.current.frontEnd
+        do {
+            mode = try command.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
+        } catch {
+            throw ValidationError("MODE: \(error)")
+        }
+        do {
+            intervals = try command.intervals.map {
+                try DirectedInterval.parseSet($0)
+            } ?? settings.intervals
+        } catch {
+            throw ValidationError("--intervals: \(error)")
+        }
+        if let trials = command.trials, trials < 0 {
+            throw ValidationError("--trials: \(trials) is negative (0 trains until stopped)")
+        }
+        trialLimit = command.trials.map { $0 == 0 ? nil : $0 } ?? frontEnd.trials
+        json = command.json ?? frontEnd.json
+        outputSpec = command.to ?? settings.outputPort
+        inputSpec = command.from ?? settings.inputPort
+        var portWait = frontEnd.portWait
+        if let text = command.portWait {
+            do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }
+        }
+        self.frontEnd = FrontEndSettings(mode: mode, trials: trialLimit, json: json,
+                                         pitchResolution: frontEnd.pitchResolution, portWait: portWait,
+                                         synth: frontEnd.synth, feedback: frontEnd.feedback)
+        verbose = command.verbose
+    }
+}
+
+/// Printed as "Error: training stopped: …", exit status 1.
+struct TrainingFailed: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

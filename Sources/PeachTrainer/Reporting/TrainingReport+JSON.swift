@@ -1,0 +1,68 @@
+import Foundation
+import PeachCore
+
+extension TrainingReport {
+    /// The report as one JSON object: `event` names it, `mode` and `trial` say where it belongs;
+    /// notes are MIDI numbers with their names, pitches in Hz, offsets in cents (signed: the
+    /// sign of a comparison's offset is the right answer, so scripts can check it).
+    var json: [String: JSONValue] {
+        switch self {
+        case .started(let mode, let intervals, let output, let input):
+            return ["event": .string("started"), "mode": .string(mode.rawValue),
+                    "intervals": .array(intervals.map { .string($0.abbreviation) }),
+                    "output": .string(output), "input": .optional(input)]
+        case .comparisonTrialStarted(let trial):
+            return ["event": .string("trialStarted"), "mode": .string("comparison"), "trial": .integer(trial.number),
+                    "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
+                    "interval": .string(trial.interval.abbreviation), "tuningSystem": .string(trial.tuningSystem.rawValue),
+                    "centOffset": .number(trial.centOffset.rawValue),
+                    "referenceFrequency": .number(trial.referenceFrequency.hertz),
+                    "targetFrequency": .number(trial.targetFrequency.hertz)]
+        case .comparisonStateChanged(let state, let trial):
+            return ["event": .string("state"), "mode": .string("comparison"), "trial": .integer(trial),
+                    "state": .string(state.rawValue)]
+        case .comparisonCompleted(let record, let trial, let best, let trend):
+            return ["event": .string("trialCompleted"), "mode": .string("comparison"), "trial": .integer(trial),
+                    "timestamp": .string(Self.timestamp(record.timestamp)),
+                    "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
+                    "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
+                    "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect),
+                    "sessionBest": .optional(best?.rawValue), "trend": .optional(trend?.rawValue)]
+        case .matchingTrialStarted(let trial):
+            return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(trial.number),
+                    "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
+                    "interval": .string(trial.interval.abbreviation), "tuningSystem": .string(trial.tuningSystem.rawValue),
+                    "initialCentOffset": .number(trial.initialCentOffset.rawValue),
+                    "referenceFrequency": .number(trial.referenceFrequency.hertz),
+                    "targetFrequency": .number(trial.targetFrequency.hertz)]
+        case .matchingStateChanged(let state, let trial):
+            return ["event": .string("state"), "mode": .string("matching"), "trial": .integer(trial),
+                    "state": .string(state.rawValue)]
+        case .matchingAdjusted(let offset, let trial):
+            return ["event": .string("adjusted"), "mode": .string("matching"), "trial": .integer(trial),
+                    "offset": .number(offset.rawValue)]
+        case .matchingCompleted(let record, let trial, let best, let trend):
+            return ["event": .string("trialCompleted"), "mode": .string("matching"), "trial": .integer(trial),
+                    "timestamp": .string(Self.timestamp(record.timestamp)),
+                    "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
+                    "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
+                    "initialCentOffset": .number(record.initialCentOffset.rawValue),
+                    "userCentError": .number(record.userCentError.rawValue),
+                    "sessionBest": .optional(best?.rawValue), "trend": .optional(trend?.rawValue)]
+        case .stopped(let mode, let problem):
+            return ["event": .string("stopped"), "mode": .string(mode.rawValue), "problem": .optional(problem)]
+        case .notice(let message):
+            return ["event": .string("notice"), "message": .string(message)]
+        case .finished(let completed):
+            return ["event": .string("finished"), "completedTrials": .integer(completed)]
+        }
+    }
+
+    private static func note(_ note: MIDINote) -> JSONValue {
+        .object(["number": .integer(note.rawValue), "name": .string(note.name)])
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

@@ -1,0 +1,129 @@
+import ALSASequencer
+import Foundation
+import Logging
+import PeachALSA
+import PeachCore
+import PeachSettings
+import PeachStore
+import PeachTerminal
+import PeachTrainer
+
+/// Wires `peach train`: settings, store and profile, the sequencer client and its ports, the
+/// note player and the cue, the sessions, the trainer, hot-plug, the terminal and the signals.
+/// Everything it starts it also ends, in reverse order, whichever way training ends.
+enum TrainComposition {
+    static func train(_ request: TrainingRequest, settings: LayeredUserSettings,
+                      storeOptions: StoreOptions) async throws -> Trainer.Outcome {
+        let log = LogComposition.logger("peach.train", verbose: request.verbose)
+        // The store first: a damaged database stops us before anything sounds.
+        let store = try StoreComposition.openStore(storeOptions)
+        let profile = try store.loadProfile()
+        log.debug("store \(store.location) open, profile loaded")
+        let client = try SequencerComposition.openClient()
+        defer { client.close() }
+        log.debug("sequencer client \(client.clientID) open")
+
+        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !request.json
+        let presenter = PresenterComposition.make(json: request.json)
+        let notice: @Sendable (String) -> Void = { message in Task { await presenter.present(.notice(message)) } }
+
+        let output = try await OutputComposition.chooseOutput(
+            spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)
+        log.debug("output \(output.port.label)\(output.fluidSynth == nil ? "" : " (FluidSynth started by Peach)")")
+        // Whatever happens next, a FluidSynth we started does not outlive us.
+        do {
+            let outcome = try await train(request, settings: settings, store: store, profile: profile, client: client,
+                                          output: output.port, startedFluidSynth: output.fluidSynth != nil,
+                                          interactive: interactive, presenter: presenter, notice: notice, log: log)
+            await output.fluidSynth?.stop()
+            return outcome
+        } catch {
+            await output.fluidSynth?.stop()
+            throw error
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private static func train(
+        _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
+        client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, interactive: Bool,
+        presenter: any TrainingPresenter, notice: @escaping @Sendable (String) -> Void, log: Logger
+    ) async throws -> Trainer.Outcome {
+        let input = try await InputComposition.chooseInput(
+            spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
+        log.debug("input \(input?.label ?? "the terminal")")
+        let feedback = request.frontEnd.feedback
+        if let channel = feedback.channel, channel == settings.midiChannel {
+            throw SettingsConflict("feedback.channel \(channel.number) is the channel the notes play on (midi.channel): "
+                + "choose another feedback channel, or off")
+        }
+        try client.connectOutput(to: output.address)
+        if let input { try client.connectInput(from: input.address, timestampQueue: client.queue) }
+
+        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(settings: settings))
+        try await player.prepare()
+        log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
+        let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
+        let floor = request.frontEnd.pitchResolution.difficultyFloor(peachStartedFluidSynth: startedFluidSynth)
+        let strategy = KazezStrategy(minimum: floor)
+        store.rigContext = RigContext(outputPort: output.label, sound: settings.sound, inputControl: nil)
+
+        let intervals = request.intervals
+        let makeSession: Trainer.SessionFactory = { mode in
+            let trained = mode.intervals(configured: intervals)
+            if mode.isMatching {
+                return .matching(try PitchMatchingSession(
+                    intervals: trained, player: player, settings: settings, observers: [store, profile],
+                    resettables: [store, profile], now: RecordTimestamp.now))
+            }
+            return .comparison(try PitchComparisonSession(
+                intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
+                observers: [store, profile], resettables: [store, profile], now: RecordTimestamp.now))
+        }
+        let outputLabel = output.label
+        let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
+        let trainer = Trainer(
+            mode: request.mode, trialLimit: request.trialLimit, makeSession: makeSession, presenter: presenter,
+            cue: cue, feedback: feedback, controllerSource: input?.address,
+            controllerSettings: { settings.controller },
+            describePorts: { (outputLabel, inputLabel) },
+            sequencerNow: { try? client.currentTime().nanoseconds },
+            answered: { control in store.rigContext.inputControl = InputControl(control) },
+            isFatal: { !($0 is NotePlayerError) },
+            reconnect: { addresses in
+                if let output = addresses[.output] { try client.connectOutput(to: output) }
+                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.queue) }
+                try await player.prepare()
+            })
+        await trainer.setTrendSource { profile.statistics(for: $0)?.trend }
+
+        let hotPlug = HotPlugComposition.supervise(output: output, input: input, client: client, trainer: trainer,
+                                                   notice: notice)
+        let signals = TerminationSignals { _ in Task { await trainer.finish() } }
+        defer { signals.cancel() }
+        log.debug("training starts")
+        let outcome = await trainer.run(controller: input.map { _ in client.events() }, keys: nil)
+        log.debug("training ended: \(outcome)")
+        hotPlug.cancel()
+        return outcome
+    }
+}
+
+extension InputControl {
+    /// What the store keeps of the control that answered; the computer's keys and program
+    /// changes are not controls it records.
+    init?(_ control: AnswerControl) {
+        switch control {
+        case .note(let number): self = .note(number)
+        case .controlChange(let number): self = .controlChange(number)
+        case .pitchWheel: self = .pitchWheel
+        case .programChange, .terminal: return nil
+        }
+    }
+}
+
+/// Two settings that cannot hold together; printed as "Error: …", exit status 1.
+struct SettingsConflict: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
