@@ -1,0 +1,119 @@
+import ALSASequencer
+import PeachCore
+import PeachTerminal
+import PeachTrainer
+import Testing
+
+@Suite("Trainer", .timeLimit(.minutes(1)))
+struct TrainerTests {
+    @Test("stops after the trial limit, with a cue after every answer and every note silenced")
+    func trialLimit() async throws {
+        let harness = try TrainerHarness(trialLimit: 3)
+        let run = harness.run()
+        for trial in 1...3 {
+            await harness.awaitingAnswer(trial)
+            harness.controller.yield(Keyboard.key(127))
+        }
+        #expect(await run.value == .finished(completedTrials: 3))
+        #expect(await harness.presenter.count { $0.isCompleted } == 3)
+        #expect(await harness.cue.notes.count == 3)
+        #expect(await harness.cue.silenced == 1)
+        #expect(harness.player.stopAllCalls >= 1)
+        guard case .finished(3)? = await harness.presenter.reports.last else {
+            Issue.record("the last report is not finished(3): \(String(describing: await harness.presenter.reports.last))")
+            return
+        }
+    }
+
+    @Test("q on the computer's keyboard quits and discards the unfinished trial")
+    func quitKey() async throws {
+        let harness = try TrainerHarness()
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.keys.yield(.character("q"))
+        #expect(await run.value == .finished(completedTrials: 0))
+        #expect(await harness.presenter.count { $0.isCompleted } == 0)
+    }
+
+    @Test("answers report the control that gave them: a key of the controller, or the terminal")
+    func answerSources() async throws {
+        let harness = try TrainerHarness(trialLimit: 2)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(100))
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.up)
+        #expect(await run.value == .finished(completedTrials: 2))
+        #expect(harness.answeredBy == [.note(100), .terminal])
+    }
+
+    @Test("next mode switches from comparison to matching on the controller's command")
+    func nextMode() async throws {
+        let nextMode = try ControllerButton(parsing: "note:C1")
+        let harness = try TrainerHarness(commands: [.nextMode: nextMode])
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(UInt8(nextMode.number)))
+        await harness.presenter.waitUntil { $0.contains(where: \.isAwaitingTouch) }
+        harness.keys.yield(.character("q"))
+        #expect(await run.value == .finished(completedTrials: 0))
+        #expect(await harness.presenter.reports.compactMap(\.startedMode) == [.comparison, .matching])
+    }
+
+    @Test("start/stop pauses: an answer while paused is ignored; training goes on at the next press")
+    func pause() async throws {
+        let startStop = try ControllerButton(parsing: "note:D1")
+        let harness = try TrainerHarness(trialLimit: 1, commands: [.startStop: startStop])
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(UInt8(startStop.number)))
+        harness.controller.yield(Keyboard.key(127))
+        harness.controller.yield(Keyboard.key(UInt8(startStop.number)))
+        await harness.presenter.waitUntil { $0.contains { $0.notice == "training goes on" } }
+        #expect(await harness.presenter.count { $0.isCompleted } == 0, "the answer while paused counted")
+        await harness.awaitingAnswer(2)
+        harness.controller.yield(Keyboard.key(127))
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
+
+    @Test("a record that cannot be stored ends training with the reason")
+    func fatalFailure() async throws {
+        let harness = try TrainerHarness(observers: [FailingObserver()])
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(127))
+        let outcome = await run.value
+        guard case .failed(let reason, 0) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("disk full"))
+    }
+
+    @Test("a lost port stops the trial; when every port is back, training resumes")
+    func hotPlug() async throws {
+        let harness = try TrainerHarness(trialLimit: 1)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        #expect(await harness.trainer.portLost("Test Synth went away") == true)
+        await harness.presenter.waitUntil { $0.contains { $0.notice == "Test Synth went away" } }
+        try await harness.trainer.portsReturned([:], restart: true)
+        await harness.awaitingAnswer(2)
+        harness.controller.yield(Keyboard.key(127))
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
+
+    @Test("matching: the mod wheel touches and tunes, the sustain pedal commits; the cue says near or far")
+    func matching() async throws {
+        let harness = try TrainerHarness(mode: .matching, trialLimit: 1)
+        let run = harness.run()
+        await harness.presenter.waitUntil { $0.contains(where: \.isAwaitingTouch) }
+        harness.controller.yield(Keyboard.cc(1, 80))
+        harness.controller.yield(Keyboard.cc(64, 127))
+        #expect(await run.value == .finished(completedTrials: 1))
+        let cues = await harness.cue.notes
+        #expect(cues.count == 1)
+        #expect(cues.allSatisfy { [FeedbackCueSettings.default.positiveNote, FeedbackCueSettings.default.negativeNote].contains($0) })
+        #expect(harness.answeredBy == [.controlChange(64)])
+    }
+}
