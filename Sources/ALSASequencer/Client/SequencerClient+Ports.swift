@@ -1,4 +1,5 @@
 import CAlsa
+import Glibc
 
 extension SequencerClient {
     /// Every port of every client, as `aconnect -l` lists them, ordered by address.
@@ -39,11 +40,14 @@ extension SequencerClient {
         try PortResolver.resolve(spec, among: ports(), for: use)
     }
 
-    /// Subscribes `destination` to our output port: everything we send reaches it.
+    /// Subscribes `destination` to our output port: everything we send reaches it. Already
+    /// subscribed is fine (a reconnect after a hot-plug finds the surviving port still connected).
     public func connectOutput(to destination: SequencerAddress) throws(SequencerError) {
         try withHandle { seq throws(SequencerError) in
-            try SequencerError.check(snd_seq_connect_to(seq, Int32(outputPort.port), Int32(destination.client), Int32(destination.port)),
-                                     "snd_seq_connect_to(\(destination))")
+            try SequencerClient.allowingExisting { () throws(SequencerError) in
+                try SequencerError.check(snd_seq_connect_to(seq, Int32(outputPort.port), Int32(destination.client),
+                                                            Int32(destination.port)), "snd_seq_connect_to(\(destination))")
+            }
         }
     }
 
@@ -58,9 +62,21 @@ extension SequencerClient {
     /// the real time of `timestampQueue` (default: our own queue; another client's queue number
     /// lets two clients compare times on one clock). Connections others make to our input port
     /// (with aconnect) deliver events without a timestamp.
+    /// Already subscribed is fine.
     public func connectInput(from source: SequencerAddress, timestampQueue: Int? = nil) throws(SequencerError) {
         try withHandle { seq throws(SequencerError) in
-            try Self.subscribe(seq, from: source, to: inputPort, timestampQueue: Int32(timestampQueue ?? queue))
+            try SequencerClient.allowingExisting { () throws(SequencerError) in
+                try Self.subscribe(seq, from: source, to: inputPort, timestampQueue: Int32(timestampQueue ?? queue))
+            }
+        }
+    }
+
+    /// The kernel answers EBUSY to a subscription that exists already.
+    private static func allowingExisting(_ subscribe: () throws(SequencerError) -> Void) throws(SequencerError) {
+        do {
+            try subscribe()
+        } catch .alsa(_, let code, _, _) where code == -EBUSY {
+            return
         }
     }
 

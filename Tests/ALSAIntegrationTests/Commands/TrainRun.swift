@@ -8,10 +8,12 @@ struct TrainRun {
     let folder: URL
     let process: RunningPeach
 
-    /// Starts `peach train ARGS… --json --data-dir … --config …`.
-    init(_ arguments: [String]) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-train-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// Starts `peach train ARGS… --json --data-dir … --config …`, in `folder` (a new one by
+    /// default; an earlier run's to continue from its records).
+    init(_ arguments: [String], in folder: URL? = nil) throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("peach-train-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+        let folder = self.folder
         process = try RunningPeach(["train"] + arguments + [
             "--json", "--data-dir", folder.appendingPathComponent("data").path,
             "--config", folder.appendingPathComponent("config.yaml").path,
