@@ -15,7 +15,7 @@ public struct TerminalKeyDecoder: Sendable {
         case escape
         /// `parameters` holds at most `maximumParameterBytes`; `overlong` means more came.
         case csi(parameters: [UInt8], intermediates: Bool, overlong: Bool)
-        case ss3(parameters: [UInt8])
+        case ss3(parameters: [UInt8], overlong: Bool)
         case utf8(bytes: [UInt8], needed: Int)
     }
 
@@ -76,14 +76,18 @@ public struct TerminalKeyDecoder: Sendable {
                 state = .ground
                 ground(byte, into: &keys)
             }
-        case .ss3(var parameters):
+        case .ss3(var parameters, var overlong):
             switch byte {
-            case 0x30...0x3F where parameters.count < Self.maximumParameterBytes:
-                parameters.append(byte)
-                state = .ss3(parameters: parameters)
+            case 0x30...0x3F:
+                if parameters.count < Self.maximumParameterBytes {
+                    parameters.append(byte)
+                } else {
+                    overlong = true
+                }
+                state = .ss3(parameters: parameters, overlong: overlong)
             case 0x40...0x7E:
                 state = .ground
-                if let key = Self.ss3Key(parameters: parameters, final: byte) {
+                if !overlong, let key = Self.ss3Key(parameters: parameters, final: byte) {
                     keys.append(key)
                 }
             default:
@@ -143,7 +147,7 @@ public struct TerminalKeyDecoder: Sendable {
         case UInt8(ascii: "["):
             state = .csi(parameters: [], intermediates: false, overlong: false)
         case UInt8(ascii: "O"):
-            state = .ss3(parameters: [])
+            state = .ss3(parameters: [], overlong: false)
         case Self.escapeByte:
             // The first ESC was the key itself; the second may start a sequence.
             keys.append(.escape)
