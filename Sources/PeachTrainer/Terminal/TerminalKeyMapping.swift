@@ -1,18 +1,81 @@
-// TEMPORARY stand-in until the terminal branch lands.
 import PeachALSA
+import PeachCore
 import PeachTerminal
 
+/// Turns terminal keys into the same inputs a MIDI controller gives (`ControllerInput`), for
+/// the running session. Pure; the trainer owns one, sets `session`, calls `trialStarted()` on
+/// every new trial and routes the results like `ControllerMapping`'s. The keys: `help`.
 public struct TerminalKeyMapping: Sendable {
+    /// The running session; nil: only commands are mapped.
     public var session: ControllerMapping.Session?
-    public init(session: ControllerMapping.Session? = nil) { self.session = session }
-    public mutating func trialStarted() {}
+    /// The tuning position, −1…1 over the session's ±20-cent control span; 0 at a trial's start.
+    public var position: Double { Double(tenthsOfCents) / Self.spanTenths }
+
+    /// One arrow press moves by a cent, with shift (or ↓/↑) by a tenth.
+    public static let coarseStepCents = 1.0
+    public static let fineStepCents = 0.1
+
+    /// Counting tenths of a cent keeps repeated steps exact.
+    private var tenthsOfCents = 0
+    private var touched = false
+    private static let spanTenths = (PitchMatchingSession.controlSpan.rawValue * 10).rounded()
+
+    public init(session: ControllerMapping.Session? = nil) {
+        self.session = session
+    }
+
+    /// A new trial: the tuning position goes back to the middle (the tunable note's initial
+    /// offset), and the next movement is a touch again.
+    public mutating func trialStarted() {
+        tenthsOfCents = 0
+        touched = false
+    }
+
     public mutating func map(_ key: TerminalKey) -> [ControllerInput] {
         switch key {
-        case .up: [.answer(higher: true)]
-        case .down: [.answer(higher: false)]
-        case .enter: [.commit]
-        case .character("q"): [.command(.quit)]
-        default: []
+        case .space: return [.command(.startStop)]
+        case .tab, .character("m"), .character("M"): return [.command(.nextMode)]
+        case .character("q"), .character("Q"): return [.command(.quit)]
+        default: break
+        }
+        switch session {
+        case .comparison:
+            switch key {
+            case .up, .character("h"), .character("H"): return [.answer(higher: true)]
+            case .down, .character("l"), .character("L"): return [.answer(higher: false)]
+            default: return []
+            }
+        case .matching:
+            switch key {
+            case .enter: return [.commit]
+            case .right: return move(tenths: 10)
+            case .left: return move(tenths: -10)
+            case .up, .modified(.right, _), .modified(.up, _): return move(tenths: 1)
+            case .down, .modified(.left, _), .modified(.down, _): return move(tenths: -1)
+            default: return []
+            }
+        case nil:
+            return []
         }
     }
+
+    /// `.touch` then `.adjust` on the trial's first movement; afterwards `.adjust` when the
+    /// position changed (not at an end it is already at).
+    private mutating func move(tenths: Int) -> [ControllerInput] {
+        let limit = Int(Self.spanTenths)
+        let moved = min(max(tenthsOfCents + tenths, -limit), limit)
+        defer { tenthsOfCents = moved }
+        guard touched else {
+            touched = true
+            return [.touch, .adjust(Double(moved) / Self.spanTenths)]
+        }
+        return moved == tenthsOfCents ? [] : [.adjust(Double(moved) / Self.spanTenths)]
+    }
+
+    /// The keys, for the trainer to print at start.
+    public static let help = """
+        keys: comparison  ↑ or h higher · ↓ or l lower
+              matching    ←/→ tune by 1 cent · shift+←/→ or ↓/↑ by 0.1 cent · Enter commit
+              always      space start/stop · m or Tab next mode · q quit (Ctrl-C too)
+        """
 }

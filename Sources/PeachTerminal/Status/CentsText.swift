@@ -1,0 +1,21 @@
+import PeachCore
+
+/// Cent values as people read them: one decimal, "12.5 c", "+12.5 c", "−3.0 c".
+public enum CentsText {
+    public static func magnitude(_ cents: Cents) -> String {
+        number(abs(cents.rawValue)) + " c"
+    }
+
+    /// With a sign ("+", or "−", U+2212), except for 0.
+    public static func signed(_ cents: Cents) -> String {
+        let rounded = (cents.rawValue * 10).rounded() / 10
+        if rounded > 0 { return "+" + number(rounded) + " c" }
+        if rounded < 0 { return "−" + number(-rounded) + " c" }
+        return "0.0 c"
+    }
+
+    private static func number(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,55 @@
+/// Keeps one status line at the bottom of the terminal: redraws it in place, prints messages
+/// above it, and leaves the cursor on a fresh line at the end.
+public struct StatusLineWriter: Sendable {
+    /// Back to column 0, erase the line.
+    static let clearLine = "\r\u{1B}[2K"
+
+    private let output: any TextOutput
+    private let columns: @Sendable () -> Int
+    public var renderer: StatusLineRenderer
+    /// The line on screen now; nil when none is drawn.
+    public private(set) var current: String?
+    private var lastStatus: TrainingStatus?
+
+    /// - Parameter columns: the terminal's width, asked before every redraw (so a resized
+    ///   terminal is followed), e.g. `{ TerminalSize.columns(of: 1) ?? TerminalSize.defaultColumns }`.
+    public init(output: any TextOutput, renderer: StatusLineRenderer, columns: @escaping @Sendable () -> Int) {
+        self.output = output
+        self.renderer = renderer
+        self.columns = columns
+    }
+
+    /// Draws `status` over the current line, if it looks different.
+    public mutating func show(_ status: TrainingStatus) {
+        lastStatus = status
+        let line = render(status)
+        guard line != current else { return }
+        output.write(Self.clearLine + line)
+        current = line
+    }
+
+    /// Prints `message` on its own line above the status line, which is drawn again below it.
+    public mutating func printAbove(_ message: String) {
+        var text = Self.clearLine + message + "\n"
+        current = nil
+        if let lastStatus {
+            let line = render(lastStatus)
+            text += line
+            current = line
+        }
+        output.write(text)
+    }
+
+    /// Leaves the last status line on screen and the cursor at the start of the next line.
+    public mutating func finish() {
+        guard current != nil else { return }
+        output.write("\n")
+        current = nil
+        lastStatus = nil
+    }
+
+    private func render(_ status: TrainingStatus) -> String {
+        // One column spare: writing the last column would leave some terminals about to wrap.
+        renderer.render(status, width: max(columns(), 2) - 1)
+    }
+}

@@ -1,0 +1,43 @@
+import PeachCore
+
+/// What the status line shows: where the training is and what the user should do now.
+public struct TrainingStatus: Hashable, Sendable {
+    public var mode: TrainingMode
+    /// The trained intervals, e.g. "P5u M3d"; nil in the unison modes.
+    public var intervals: String?
+    /// The current trial's number in this run; nil before the first.
+    public var trial: Int?
+    /// Comparison: the current trial's |cent offset|. Matching: the tunable note's offset from
+    /// the target while tuning.
+    public var difficulty: Cents?
+    public var prompt: TrainingPrompt
+    public var lastResult: TrialResult?
+    /// The smallest difference answered correctly (comparison) or the smallest error
+    /// (matching) in this session.
+    public var sessionBest: Cents?
+    public var trend: Trend?
+    /// Something that is not a trial, e.g. "synth lost: waiting for FLUID Synth".
+    public var notice: String?
+
+    public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, difficulty: Cents? = nil,
+                prompt: TrainingPrompt = .starting, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
+                trend: Trend? = nil, notice: String? = nil) {
+        self.mode = mode
+        self.intervals = intervals
+        self.trial = trial
+        self.difficulty = difficulty
+        self.prompt = prompt
+        self.lastResult = lastResult
+        self.sessionBest = sessionBest
+        self.trend = trend
+        self.notice = notice
+    }
+}
+
+/// The outcome of the last completed trial.
+public enum TrialResult: Hashable, Sendable {
+    /// `offset` is the trial's signed cent offset.
+    case comparison(correct: Bool, offset: Cents)
+    /// `error` is the signed user cent error; `near` as the feedback cue judged it.
+    case matching(error: Cents, near: Bool)
+}

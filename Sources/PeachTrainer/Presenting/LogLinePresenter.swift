@@ -1,0 +1,47 @@
+import PeachCore
+import PeachTerminal
+
+/// Shows training when the output is not a terminal (a log, a pipe, journald): one plain line
+/// per start, trial started, trial completed, stop, notice and finish; no colours, no "\r",
+/// no state changes (the JSON lines have those).
+public actor LogLinePresenter: TrainingPresenter {
+    private let output: any TextOutput
+    private var status: TrainingStatus
+    private let nearCents: Cents
+
+    public init(mode: TrainingMode, output: any TextOutput,
+                nearCents: Cents = FeedbackCueSettings.default.nearCents) {
+        self.output = output
+        status = .initial(mode: mode)
+        self.nearCents = nearCents
+    }
+
+    public func present(_ report: TrainingReport) {
+        status = status.applying(report, nearCents: nearCents)
+        let number = status.trial ?? 0
+        let line: String? = switch report {
+        case .started(let mode, _, let output, let input):
+            LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
+        case .comparisonTrialStarted(let trial):
+            LogLineText.comparisonStarted(trial, number: number, mode: status.mode)
+        case .comparisonCompleted(let record, _, let best, let trend):
+            LogLineText.comparisonCompleted(record, number: number, mode: status.mode, sessionBest: best, trend: trend)
+        case .matchingTrialStarted(let trial):
+            LogLineText.matchingStarted(trial, number: number, mode: status.mode)
+        case .matchingCompleted(let record, _, let best, let trend):
+            LogLineText.matchingCompleted(record, number: number, mode: status.mode,
+                                          near: record.userCentError.magnitude <= nearCents,
+                                          sessionBest: best, trend: trend)
+        case .stopped(let mode, let problem):
+            LogLineText.stopped(mode: mode, problem: problem)
+        case .notice(let text):
+            text
+        case .finished(let completed):
+            LogLineText.finished(completedTrials: completed)
+        case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted:
+            nil
+        }
+        guard let line else { return }
+        output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n")
+    }
+}

@@ -1,0 +1,65 @@
+import PeachCore
+import PeachTerminal
+
+/// The wording of the plain log lines (and of the lines printed above the status line).
+enum LogLineText {
+    static func started(mode: TrainingMode, intervals: String?, output: String, input: String?) -> String {
+        let trained = intervals.map { "\(mode) \($0)" } ?? mode.description
+        return "training \(trained) · sending to \(output) · answers from \(input ?? "the terminal keys")"
+    }
+
+    static func stopped(mode: TrainingMode, problem: String?) -> String {
+        guard let problem else { return "\(mode) paused · space or the start/stop control goes on" }
+        return "\(mode) stopped: \(problem)"
+    }
+
+    static func finished(completedTrials: Int) -> String {
+        "finished · \(completedTrials) \(completedTrials == 1 ? "trial" : "trials") completed"
+    }
+
+    /// "trial 3 · comparison P1 · 12.5 c · started"
+    static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
+        "trial \(number) · \(mode) \(name(trial.interval)) · \(CentsText.magnitude(trial.centOffset)) · started"
+    }
+
+    /// "trial 3 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving)"
+    static func comparisonCompleted(_ record: PitchComparisonRecord, number: Int, mode: TrainingMode,
+                                    sessionBest: Cents?, trend: Trend?) -> String {
+        let answeredHigher = (record.centOffset.rawValue > 0) == record.isCorrect
+        return "trial \(number) · \(mode) \(name(record)) · \(CentsText.signed(record.centOffset))"
+            + " · answered \(answeredHigher ? "higher" : "lower") · \(record.isCorrect ? "correct" : "wrong")"
+            + standing(sessionBest: sessionBest, trend: trend)
+    }
+
+    /// "trial 4 · matching P1 · starts −13.2 c from the target"
+    static func matchingStarted(_ trial: PitchMatchingTrial, number: Int, mode: TrainingMode) -> String {
+        "trial \(number) · \(mode) \(name(trial.interval)) · starts \(CentsText.signed(trial.initialCentOffset)) from the target"
+    }
+
+    /// "trial 4 · matching P1 · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable)"
+    static func matchingCompleted(_ record: PitchMatchingRecord, number: Int, mode: TrainingMode, near: Bool,
+                                  sessionBest: Cents?, trend: Trend?) -> String {
+        "trial \(number) · \(mode) \(name(record.interval, from: record.referenceNote, to: record.targetNote))"
+            + " · started \(CentsText.signed(record.initialCentOffset)) · ended \(CentsText.signed(record.userCentError))"
+            + " · \(near ? "near" : "far")" + standing(sessionBest: sessionBest, trend: trend)
+    }
+
+    private static func standing(sessionBest: Cents?, trend: Trend?) -> String {
+        let parts = [sessionBest.map { "best " + CentsText.magnitude($0) }, trend.map { "trend \($0.rawValue)" }]
+            .compactMap { $0 }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    private static func name(_ interval: DirectedInterval) -> String {
+        interval == .prime ? "P1" : interval.abbreviation
+    }
+
+    private static func name(_ record: PitchComparisonRecord) -> String {
+        name(record.interval, from: record.referenceNote, to: record.targetNote)
+    }
+
+    /// Records keep the interval undirected; the notes give the direction back.
+    private static func name(_ interval: Interval, from reference: MIDINote, to target: MIDINote) -> String {
+        name(DirectedInterval(interval, target < reference ? .down : .up))
+    }
+}

@@ -1,0 +1,89 @@
+import PeachCore
+import PeachTerminal
+
+extension TrainingStatus {
+    /// The status before the first report.
+    public static func initial(mode: TrainingMode) -> TrainingStatus {
+        TrainingStatus(mode: mode)
+    }
+
+    /// The status after `report`.
+    ///
+    /// Trial numbers: the number a report carries wins; a trial start (whose trial carries
+    /// only its session's own count) takes the next number after the last one seen, which is
+    /// the run's count as long as every started trial is reported.
+    /// - Parameter nearCents: a match at most this far from the target is near (the feedback
+    ///   cue's threshold).
+    public func applying(_ report: TrainingReport,
+                         nearCents: Cents = FeedbackCueSettings.default.nearCents) -> TrainingStatus {
+        var status = self
+        switch report {
+        case .started(let mode, let intervals, _, _):
+            status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
+                                    prompt: .starting)
+        case .comparisonTrialStarted(let started):
+            status.trial = (trial ?? 0) + 1
+            status.difficulty = started.centOffset.magnitude
+            status.prompt = .listen
+            status.notice = nil
+        case .comparisonStateChanged(let state, let number):
+            status.trial = number
+            status.prompt = switch state {
+            case .idle: .paused
+            case .playingNote1: .listen
+            case .playingNote2, .awaitingAnswer: .answer
+            case .showingFeedback: .feedback
+            }
+        case .comparisonCompleted(let record, let number, let best, let trend):
+            status.trial = number
+            status.difficulty = record.centOffset.magnitude
+            status.prompt = .feedback
+            status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
+            status.sessionBest = best
+            status.trend = trend
+        case .matchingTrialStarted:
+            status.trial = (trial ?? 0) + 1
+            // No offset to show until the tunable note sounds.
+            status.difficulty = nil
+            status.prompt = .listen
+            status.notice = nil
+        case .matchingStateChanged(let state, let number):
+            status.trial = number
+            status.prompt = switch state {
+            case .idle: .paused
+            case .playingReference: .listen
+            case .awaitingTouch: .touchToStart
+            case .playingTunable: .tune
+            case .showingFeedback: .feedback
+            }
+        case .matchingAdjusted(let offset, let number):
+            status.trial = number
+            status.difficulty = offset
+        case .matchingCompleted(let record, let number, let best, let trend):
+            status.trial = number
+            status.difficulty = record.userCentError
+            status.prompt = .feedback
+            status.lastResult = .matching(error: record.userCentError,
+                                          near: record.userCentError.magnitude <= nearCents)
+            status.sessionBest = best
+            status.trend = trend
+        case .stopped(let mode, let problem):
+            status.mode = mode
+            status.prompt = .paused
+            status.difficulty = nil
+            status.notice = problem
+        case .notice(let text):
+            status.notice = text
+        case .finished:
+            status.prompt = .feedback
+            status.difficulty = nil
+        }
+        return status
+    }
+
+    /// "P5u M3d", in the order given; nil for none or the prime alone.
+    static func intervalText(_ intervals: [DirectedInterval]) -> String? {
+        guard !intervals.isEmpty, intervals != [.prime] else { return nil }
+        return intervals.map(\.abbreviation).joined(separator: " ")
+    }
+}

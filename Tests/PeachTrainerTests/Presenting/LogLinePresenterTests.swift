@@ -1,0 +1,84 @@
+@testable import PeachCore
+import PeachTerminal
+import PeachTrainer
+import Testing
+
+@Suite("LogLinePresenter", .timeLimit(.minutes(1)))
+struct LogLinePresenterTests {
+    typealias F = ReportFixtures
+
+    @Test("one plain line per start, trial start, completion, stop, notice and finish; nothing else")
+    func lines() async {
+        let output = CapturedOutput()
+        let presenter = LogLinePresenter(mode: .comparison, output: output)
+        let reports: [TrainingReport] = [
+            .started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: "Keystation 49"),
+            .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 12.5)),
+            .comparisonStateChanged(.playingNote1, trial: 1),
+            .comparisonStateChanged(.awaitingAnswer, trial: 1),
+            .comparisonCompleted(F.comparisonRecord(offset: 12.5, correct: true), trial: 1, sessionBest: 10, trend: .improving),
+            .comparisonStateChanged(.showingFeedback, trial: 1),
+            .comparisonTrialStarted(F.comparisonTrial(number: 2, offset: -11)),
+            .comparisonCompleted(F.comparisonRecord(offset: -11, correct: false), trial: 2, sessionBest: nil, trend: nil),
+            .notice("controller lost: waiting for Keystation 49"),
+            .stopped(mode: .comparison, problem: nil),
+            .started(mode: .intervalMatching, intervals: [.perfectFifthUp], output: "FLUID Synth", input: nil),
+            .matchingTrialStarted(F.matchingTrial(number: 1, initial: -13.24, interval: .perfectFifthUp)),
+            .matchingStateChanged(.playingTunable, trial: 3),
+            .matchingAdjusted(offset: 1, trial: 3),
+            .matchingCompleted(F.matchingRecord(initial: -13.24, error: 2.1, interval: .perfectFifthUp), trial: 3,
+                               sessionBest: 1.5, trend: .stable),
+            .matchingTrialStarted(F.matchingTrial(number: 2, initial: 3, interval: .perfectFifthUp)),
+            .matchingCompleted(F.matchingRecord(initial: 3, error: -20, interval: .perfectFifthUp), trial: 4,
+                               sessionBest: 1.5, trend: nil),
+            .stopped(mode: .intervalMatching, problem: "FLUID Synth went away"),
+            .finished(completedTrials: 4),
+        ]
+        for report in reports { await presenter.present(report) }
+        #expect(output.text == """
+            training comparison · sending to FLUID Synth · answers from Keystation 49
+            trial 1 · comparison P1 · 12.5 c · started
+            trial 1 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving)
+            trial 2 · comparison P1 · 11.0 c · started
+            trial 2 · comparison P1 · −11.0 c · answered higher · wrong
+            controller lost: waiting for Keystation 49
+            comparison paused · space or the start/stop control goes on
+            training interval matching P5u · sending to FLUID Synth · answers from the terminal keys
+            trial 3 · interval matching P5u · starts −13.2 c from the target
+            trial 3 · interval matching P5u · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable)
+            trial 4 · interval matching P5u · starts +3.0 c from the target
+            trial 4 · interval matching P5u · started +3.0 c · ended −20.0 c · far (best 1.5 c)
+            interval matching stopped: FLUID Synth went away
+            finished · 4 trials completed
+
+            """)
+        #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"))
+    }
+
+    @Test("a downward interval is named with d, from the record's notes")
+    func downward() async {
+        let output = CapturedOutput()
+        let presenter = LogLinePresenter(mode: .intervalComparison, output: output)
+        let down = DirectedInterval(.majorThird, .down)
+        await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: -3, correct: true, interval: down),
+                                                     trial: 7, sessionBest: 3, trend: nil))
+        #expect(output.text == "trial 7 · interval comparison M3d · −3.0 c · answered lower · correct (best 3.0 c)\n")
+    }
+
+    @Test("the near threshold is the one given")
+    func nearThreshold() async {
+        let output = CapturedOutput()
+        let presenter = LogLinePresenter(mode: .matching, output: output, nearCents: 2)
+        await presenter.present(.matchingCompleted(F.matchingRecord(initial: 5, error: 2.1), trial: 1,
+                                                   sessionBest: nil, trend: nil))
+        #expect(output.text == "trial 1 · matching P1 · started +5.0 c · ended +2.1 c · far\n")
+    }
+
+    @Test("control characters in a notice stay on one line")
+    func noticeOnOneLine() async {
+        let output = CapturedOutput()
+        let presenter = LogLinePresenter(mode: .matching, output: output)
+        await presenter.present(.notice("port\nlost\u{1B}[2J"))
+        #expect(output.text == "port lost [2J\n")
+    }
+}

@@ -1,0 +1,118 @@
+@testable import PeachCore
+import PeachTerminal
+import PeachTrainer
+import Testing
+
+@Suite("StatusLinePresenter", .timeLimit(.minutes(1)))
+struct StatusLinePresenterTests {
+    typealias F = ReportFixtures
+
+    private func presenter(_ output: CapturedOutput, mode: TrainingMode = .comparison, colors: Bool = false)
+        -> StatusLinePresenter {
+        StatusLinePresenter(mode: mode, output: output, colors: colors, columns: { 200 })
+    }
+
+    @Test("a comparison trial: the status line after each report")
+    func comparisonTrial() async {
+        let output = CapturedOutput()
+        let presenter = presenter(output)
+        let steps: [(TrainingReport, String)] = [
+            (.started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: nil),
+             "comparison · starting…"),
+            (.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: -12.5)),
+             "comparison · trial 1 · 12.5 c · listen…"),
+            (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · 12.5 c · listen…"),
+            (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
+            (.comparisonStateChanged(.awaitingAnswer, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
+            (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, trend: nil),
+             "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
+            (.comparisonStateChanged(.showingFeedback, trial: 1), "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
+            (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9)),
+             "comparison · trial 2 · 11.9 c · listen… · ✓ 12.5 c · best 12.5 c"),
+            (.comparisonCompleted(F.comparisonRecord(offset: 11.9, correct: false), trial: 2, sessionBest: 12.5,
+                                  trend: .declining),
+             "comparison · trial 2 · 11.9 c · ✗ 11.9 c · best 12.5 c · declining"),
+            (.stopped(mode: .comparison, problem: nil),
+             "comparison · trial 2 · paused — space to go on · ✗ 11.9 c · best 12.5 c · declining"),
+        ]
+        for (report, expected) in steps {
+            await presenter.present(report)
+            #expect(output.statusLine == expected, "after \(report)")
+        }
+    }
+
+    @Test("the completed trial's result is on screen as soon as its report is presented")
+    func resultAtOnce() async {
+        let output = CapturedOutput()
+        let presenter = presenter(output, colors: true)
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
+        let before = output.writes.count
+        await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1,
+                                                     sessionBest: 4, trend: .improving))
+        #expect(output.writes.count == before + 1)
+        #expect(output.writes.last?.contains("\u{1B}[32m✓ 4.0 c\u{1B}[0m") == true)
+    }
+
+    @Test("a matching trial: touch prompt, the live offset while tuning, the signed error with near/far")
+    func matchingTrial() async {
+        let output = CapturedOutput()
+        let presenter = presenter(output, mode: .intervalMatching)
+        let steps: [(TrainingReport, String)] = [
+            (.started(mode: .intervalMatching, intervals: [.perfectFifthUp, DirectedInterval(.majorThird, .down)],
+                      output: "FLUID Synth", input: "Keystation 49"),
+             "interval matching P5u M3d · starting…"),
+            (.matchingTrialStarted(F.matchingTrial(number: 1, initial: 13.2, interval: .perfectFifthUp)),
+             "interval matching P5u M3d · trial 1 · listen…"),
+            (.matchingStateChanged(.playingReference, trial: 1), "interval matching P5u M3d · trial 1 · listen…"),
+            (.matchingStateChanged(.awaitingTouch, trial: 1),
+             "interval matching P5u M3d · trial 1 · touch ←/→ to start tuning"),
+            (.matchingStateChanged(.playingTunable, trial: 1),
+             "interval matching P5u M3d · trial 1 · tune ←/→, Enter to commit"),
+            (.matchingAdjusted(offset: -2.44, trial: 1),
+             "interval matching P5u M3d · trial 1 · −2.4 c · tune ←/→, Enter to commit"),
+            (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
+                                sessionBest: 2.44, trend: .stable),
+             "interval matching P5u M3d · trial 1 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
+            (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp)),
+             "interval matching P5u M3d · trial 2 · listen… · −2.4 c near · best 2.4 c · stable"),
+            (.matchingCompleted(F.matchingRecord(initial: -5, error: 10.05, interval: .perfectFifthUp), trial: 2,
+                                sessionBest: 2.44, trend: .stable),
+             "interval matching P5u M3d · trial 2 · +10.1 c · +10.1 c far · best 2.4 c · stable"),
+        ]
+        for (report, expected) in steps {
+            await presenter.present(report)
+            #expect(output.statusLine == expected, "after \(report)")
+        }
+    }
+
+    @Test("starts, problems and notices are printed above the status line, which stays below")
+    func messagesAbove() async {
+        let output = CapturedOutput()
+        let presenter = presenter(output)
+        await presenter.present(.started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: nil))
+        await presenter.present(.notice("synth lost: waiting for FLUID Synth"))
+        #expect(output.text.contains(
+            "\r\u{1B}[2Ktraining comparison · sending to FLUID Synth · answers from the terminal keys\n"))
+        #expect(output.text.contains("\r\u{1B}[2Ksynth lost: waiting for FLUID Synth\n"))
+        #expect(output.statusLine == "comparison · starting… · synth lost: waiting for FLUID Synth")
+
+        await presenter.present(.stopped(mode: .comparison, problem: "FLUID Synth went away"))
+        #expect(output.text.contains("\r\u{1B}[2Kcomparison stopped: FLUID Synth went away\n"))
+        #expect(output.statusLine == "comparison · paused — space to go on · FLUID Synth went away")
+        // The next trial clears the notice.
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
+        #expect(output.statusLine == "comparison · trial 1 · 50.0 c · listen…")
+    }
+
+    @Test("finish leaves the last status line, then the summary on its own line")
+    func finish() async {
+        let output = CapturedOutput()
+        let presenter = presenter(output)
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
+        await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 50, correct: true), trial: 1,
+                                                     sessionBest: 50, trend: nil))
+        await presenter.present(.finished(completedTrials: 1))
+        #expect(output.text.hasSuffix(
+            "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
+    }
+}

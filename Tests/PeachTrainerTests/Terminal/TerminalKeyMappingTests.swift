@@ -1,0 +1,92 @@
+import PeachALSA
+import PeachCore
+import PeachTerminal
+import PeachTrainer
+import Testing
+
+@Suite("TerminalKeyMapping")
+struct TerminalKeyMappingTests {
+    @Test("comparison: ↑ or h answers higher, ↓ or l lower; tuning keys do nothing",
+          arguments: [
+              (TerminalKey.up, [ControllerInput.answer(higher: true)]),
+              (.character("h"), [.answer(higher: true)]),
+              (.character("H"), [.answer(higher: true)]),
+              (.down, [.answer(higher: false)]),
+              (.character("l"), [.answer(higher: false)]),
+              (.left, []), (.right, []), (.enter, []), (.character("x"), []), (.escape, []),
+          ])
+    func comparison(key: TerminalKey, expected: [ControllerInput]) {
+        var mapping = TerminalKeyMapping(session: .comparison)
+        #expect(mapping.map(key) == expected)
+    }
+
+    @Test("commands work in every session and with none",
+          arguments: [ControllerMapping.Session.comparison, .matching, nil])
+    func commands(session: ControllerMapping.Session?) {
+        var mapping = TerminalKeyMapping(session: session)
+        #expect(mapping.map(.space) == [.command(.startStop)])
+        #expect(mapping.map(.character("m")) == [.command(.nextMode)])
+        #expect(mapping.map(.tab) == [.command(.nextMode)])
+        #expect(mapping.map(.character("q")) == [.command(.quit)])
+    }
+
+    @Test("no session: answers and tuning keys do nothing")
+    func noSession() {
+        var mapping = TerminalKeyMapping()
+        for key in [TerminalKey.up, .down, .left, .right, .enter, .character("h")] {
+            #expect(mapping.map(key).isEmpty)
+        }
+    }
+
+    @Test("matching: the first movement touches, then adjusts; → is +1 cent (0.05), ← −1 cent")
+    func touchThenAdjust() {
+        var mapping = TerminalKeyMapping(session: .matching)
+        #expect(mapping.map(.right) == [.touch, .adjust(0.05)])
+        #expect(mapping.map(.right) == [.adjust(0.1)])
+        #expect(mapping.map(.left) == [.adjust(0.05)])
+        #expect(mapping.map(.left) == [.adjust(0)])
+        #expect(mapping.map(.left) == [.adjust(-0.05)])
+        #expect(mapping.map(.enter) == [.commit])
+    }
+
+    @Test("matching: shift-arrows and ↑/↓ move by a tenth of a cent, exactly")
+    func fineSteps() {
+        var mapping = TerminalKeyMapping(session: .matching)
+        #expect(mapping.map(.modified(.right, .shift)) == [.touch, .adjust(0.005)])
+        for _ in 0..<9 { _ = mapping.map(.up) }
+        #expect(mapping.position == 0.05)
+        #expect(mapping.map(.down) == [.adjust(0.045)])
+        #expect(mapping.map(.modified(.left, .shift)) == [.adjust(0.04)])
+    }
+
+    @Test("the position stops at ±20 cents; pressing on at the end sends nothing")
+    func clamped() {
+        var mapping = TerminalKeyMapping(session: .matching)
+        var last: [ControllerInput] = []
+        for _ in 0..<25 { last = mapping.map(.right) }
+        #expect(mapping.position == 1)
+        #expect(last.isEmpty)
+        for _ in 0..<45 { _ = mapping.map(.left) }
+        #expect(mapping.position == -1)
+        #expect(mapping.map(.left).isEmpty)
+        #expect(mapping.map(.modified(.left, .shift)).isEmpty)
+        #expect(mapping.map(.right) == [.adjust(-0.95)])
+    }
+
+    @Test("a new trial recentres the position and the next movement touches again")
+    func recentres() {
+        var mapping = TerminalKeyMapping(session: .matching)
+        _ = mapping.map(.right)
+        _ = mapping.map(.right)
+        mapping.trialStarted()
+        #expect(mapping.position == 0)
+        #expect(mapping.map(.left) == [.touch, .adjust(-0.05)])
+    }
+
+    @Test("the help text names every key")
+    func help() {
+        for word in ["↑ or h", "↓ or l", "←/→", "shift", "Enter", "space", "m or Tab", "q quit"] {
+            #expect(TerminalKeyMapping.help.contains(word), "missing \(word)")
+        }
+    }
+}
