@@ -56,9 +56,9 @@ extension TrainingStatus {
             case .playingTunable: .tune
             case .showingFeedback: .feedback
             }
-        case .matchingAdjusted(let offset, let number):
+        case .matchingAdjusted(_, let number):
+            // The live offset would let the eyes tune instead of the ears: it shows after the commit.
             status.trial = number
-            status.difficulty = offset
         case .matchingCompleted(let record, let number, let best, let trend):
             status.trial = number
             status.difficulty = record.userCentError

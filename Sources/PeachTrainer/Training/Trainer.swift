@@ -129,7 +129,7 @@ public actor Trainer {
         self.session = session
         mapping.session = session.mappingSession
         keys.session = session.mappingSession
-        sessionEvents?.cancel()
+        await endSessionEvents()
         sessionEvents = subscribe(to: session)
         let ports = describePorts()
         let intervals: [DirectedInterval]
@@ -155,12 +155,23 @@ public actor Trainer {
         }
     }
 
+    /// Lets the events a stopped session has already published reach the presenter before
+    /// anything that follows it (the next mode's start, the run's end): a cancelled stream
+    /// still hands out what it holds, and an actor's awaits would otherwise let those
+    /// events in after the next report.
+    private func endSessionEvents() async {
+        guard let task = sessionEvents else { return }
+        sessionEvents = nil
+        task.cancel()
+        await task.value
+    }
+
     private func tearDown() async {
         finishing = true
         wheelTicker?.cancel()
         wheelTicker = nil
         await session?.stop()
-        sessionEvents?.cancel()
+        await endSessionEvents()
         await cue?.silence()
         await presenter.present(.finished(completedTrials: completedTrials))
     }
@@ -285,7 +296,6 @@ public actor Trainer {
         guard !finishing else { return }
         switch command {
         case .quit:
-            await presenter.present(.notice("quit"))
             finish()
         case .startStop:
             guard let session else { return }
@@ -295,8 +305,7 @@ public actor Trainer {
                 await session.start()
             } else {
                 paused = true
-                await session.stop()
-                await presenter.present(.notice("paused: start/stop again to go on"))
+                await session.stop()  // reported as stopped without a problem: paused
             }
         case .nextMode:
             stopWheelTicker()

@@ -1,9 +1,22 @@
 import Foundation
+import PeachCore
+import PeachTerminal
 import PeachTrainer
 
-/// How training shows itself: JSON lines for scripts; otherwise (for now) the same.
+/// How training shows itself: JSON lines for scripts, a live status line on a terminal, plain
+/// log lines otherwise (a pipe, a file, the journal of a systemd unit).
 enum PresenterComposition {
-    static func make(json: Bool) -> any TrainingPresenter {
-        JSONLinePresenter { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    static func make(json: Bool, mode: TrainingMode, nearCents: Cents) -> any TrainingPresenter {
+        let output = FileDescriptorOutput.standardOutput
+        if json {
+            return JSONLinePresenter { line in output.write(line + "\n") }
+        }
+        guard isatty(STDOUT_FILENO) == 1 else {
+            return LogLinePresenter(mode: mode, output: output, nearCents: nearCents)
+        }
+        let colors = TerminalStyle.colorsEnabled(environment: ProcessInfo.processInfo.environment, isTerminal: true)
+        return StatusLinePresenter(mode: mode, output: output, colors: colors,
+                                   columns: { TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns },
+                                   nearCents: nearCents)
     }
 }

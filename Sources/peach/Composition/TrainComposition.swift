@@ -23,8 +23,9 @@ enum TrainComposition {
         defer { client.close() }
         log.debug("sequencer client \(client.clientID) open")
 
-        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !request.json
-        let presenter = PresenterComposition.make(json: request.json)
+        let interactive = isatty(STDIN_FILENO) == 1
+        let presenter = PresenterComposition.make(json: request.json, mode: request.mode,
+                                                  nearCents: request.frontEnd.feedback.nearCents)
         let notice: @Sendable (String) -> Void = { message in Task { await presenter.present(.notice(message)) } }
 
         let output = try await OutputComposition.chooseOutput(
@@ -101,8 +102,13 @@ enum TrainComposition {
                                                    notice: notice)
         let signals = TerminationSignals { _ in Task { await trainer.finish() } }
         defer { signals.cancel() }
+        let terminal = interactive ? try TerminalKeys.open() : nil
+        defer { terminal?.close() }
+        if terminal != nil, !request.json {
+            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help + "\n")
+        }
         log.debug("training starts")
-        let outcome = await trainer.run(controller: input.map { _ in client.events() }, keys: nil)
+        let outcome = await trainer.run(controller: input.map { _ in client.events() }, keys: terminal?.keys)
         log.debug("training ended: \(outcome)")
         hotPlug.cancel()
         return outcome

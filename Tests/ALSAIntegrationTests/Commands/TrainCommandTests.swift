@@ -18,7 +18,9 @@ struct TrainCommandTests {
         let synth = try SequencerClient(name: "Test Synth")
         defer { synth.close() }
         let received = EventCollector(synth.events())
-        let run = try TrainRun(["comparison", "--trials", "5", "--from", "16:0", "--to", "\(synth.inputPort)"])
+        // Two-second notes: amidi starting under emulation must not outlast the target note.
+        let run = try TrainRun(["comparison", "--trials", "5", "--from", "16:0", "--to", "\(synth.inputPort)"],
+                               environment: ["PEACH_NOTE_DURATION": "2"])
         defer { run.remove() }
 
         var events: [TrainEvent] = []

@@ -10,14 +10,16 @@ struct TrainRun {
 
     /// Starts `peach train ARGS… --json --data-dir … --config …`, in `folder` (a new one by
     /// default; an earlier run's to continue from its records).
-    init(_ arguments: [String], in folder: URL? = nil) throws {
+    /// `environment` adds settings (`PEACH_…`) to the run's own folders.
+    init(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("peach-train-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         let folder = self.folder
         process = try RunningPeach(["train"] + arguments + [
             "--json", "--data-dir", folder.appendingPathComponent("data").path,
             "--config", folder.appendingPathComponent("config.yaml").path,
-        ], environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "XDG_DATA_HOME": folder.path])
+        ], environment: environment.merging(["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
+                                             "XDG_DATA_HOME": folder.path]) { $1 })
     }
 
     /// `peach export` of this run's store: its record rows (without the two header lines).

@@ -53,7 +53,7 @@ struct StatusLinePresenterTests {
         #expect(output.writes.last?.contains("\u{1B}[32m✓ 4.0 c\u{1B}[0m") == true)
     }
 
-    @Test("a matching trial: touch prompt, the live offset while tuning, the signed error with near/far")
+    @Test("a matching trial: touch prompt, no offset while tuning, the signed error with near/far")
     func matchingTrial() async {
         let output = CapturedOutput()
         let presenter = presenter(output, mode: .intervalMatching)
@@ -68,8 +68,9 @@ struct StatusLinePresenterTests {
              "interval matching P5u M3d · trial 1 · touch ←/→ to start tuning"),
             (.matchingStateChanged(.playingTunable, trial: 1),
              "interval matching P5u M3d · trial 1 · tune ←/→, Enter to commit"),
+            // The offset stays hidden while tuning: the ears tune, not the eyes.
             (.matchingAdjusted(offset: -2.44, trial: 1),
-             "interval matching P5u M3d · trial 1 · −2.4 c · tune ←/→, Enter to commit"),
+             "interval matching P5u M3d · trial 1 · tune ←/→, Enter to commit"),
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
                                 sessionBest: 2.44, trend: .stable),
              "interval matching P5u M3d · trial 1 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
