@@ -5,8 +5,9 @@ import Synchronization
 /// A program Peach started and must not leave behind: spawned with default signal actions
 /// (Peach ignores SIGINT/SIGTERM while it runs) in a process group of its own (so Ctrl-C reaches
 /// Peach, which stops it in order), stdin on a pipe only Peach holds (when Peach dies without
-/// cleaning up, the program reads end-of-file), stdout discarded and the tail of stderr kept
-/// for error messages. A thread blocked in waitpid reaps it the moment it exits.
+/// cleaning up, the program reads end-of-file), stdout watched for the sign that it is ready,
+/// and the tail of stderr kept for error messages. A thread blocked in waitpid reaps it the
+/// moment it exits.
 final class ChildProcess: Sendable {
     struct Status: Sendable, CustomStringConvertible {
         let raw: Int32
@@ -16,40 +17,79 @@ final class ChildProcess: Sendable {
         var description: String { exited ? "exited with status \(code)" : "was killed by signal \(signal)" }
     }
 
+    /// What a start-up wait ends with.
+    enum Milestone: Sendable {
+        /// `readyMarker` appeared on stdout.
+        case ready
+        case exited(Status)
+    }
+
     let pid: pid_t
     let executable: String
     private let stdinWriter: Mutex<Int32?>
-    /// What the reaper and the stderr reader threads share with the waiters.
+    /// What the reaper and reader threads share with the waiters.
     private let shared = Shared()
 
     private final class Shared: Sendable {
         let stderrTail = Mutex(Data())
         let state = Mutex(State())
+
+        /// Resumes the waiters `milestone` concerns: an exit ends every wait.
+        func reach(_ milestone: Milestone) {
+            let waiters = state.withLock { state in
+                switch milestone {
+                case .ready: state.ready = true
+                case .exited(let status): state.status = status
+                }
+                let due = state.waiters.filter { _, waiter in
+                    if case .exited = milestone { return true }
+                    return !waiter.untilExit
+                }
+                for id in due.keys { state.waiters.removeValue(forKey: id) }
+                return Array(due.values)
+            }
+            for waiter in waiters { waiter.continuation.resume(returning: milestone) }
+        }
     }
 
     private struct State {
+        var ready = false
         var status: Status?
-        var waiters: [Int: CheckedContinuation<Status?, Never>] = [:]
+        var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
     }
 
-    /// How much of stderr is kept: enough for FluidSynth's complaints, bounded however much it prints.
+    private struct Waiter {
+        let untilExit: Bool
+        let continuation: CheckedContinuation<Milestone?, Never>
+    }
+
+    /// How much of stderr is kept: enough for the program's complaints, bounded however much it prints.
     static let stderrLimit = 8192
 
-    init(executable: String, arguments: [String]) throws(LaunchFailure) {
+    /// Starts `executable`. `readyMarker`: what it prints on stdout once it is ready (see `readiness()`).
+    init(executable: String, arguments: [String], readyMarker: String) throws(LaunchFailure) {
         self.executable = executable
         var stdinPipe: [Int32] = [-1, -1]
+        var stdoutPipe: [Int32] = [-1, -1]
         var stderrPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0 else { throw LaunchFailure("pipe: \(String(cString: strerror(errno)))") }
-        guard pipe(&stderrPipe) == 0 else {
-            close(stdinPipe[0])
-            close(stdinPipe[1])
-            throw LaunchFailure("pipe: \(String(cString: strerror(errno)))")
+        for index in 0..<3 {
+            let made = switch index {
+            case 0: pipe(&stdinPipe)
+            case 1: pipe(&stdoutPipe)
+            default: pipe(&stderrPipe)
+            }
+            guard made == 0 else {
+                let reason = String(cString: strerror(errno))
+                for descriptor in stdinPipe + stdoutPipe + stderrPipe where descriptor >= 0 { close(descriptor) }
+                throw LaunchFailure("pipe: \(reason)")
+            }
         }
         // Only the child's dup2'd copies survive the exec; our ends reach no other program.
-        for descriptor in stdinPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         defer {
             close(stdinPipe[0])
+            close(stdoutPipe[1])
             close(stderrPipe[1])
         }
 
@@ -57,7 +97,7 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], STDERR_FILENO)
 
         var attributes = posix_spawnattr_t()
@@ -83,6 +123,7 @@ final class ChildProcess: Sendable {
         }
         guard result == 0 else {
             close(stdinPipe[1])
+            close(stdoutPipe[0])
             close(stderrPipe[0])
             throw LaunchFailure("cannot start \(executable): \(String(cString: strerror(result)))")
         }
@@ -90,30 +131,45 @@ final class ChildProcess: Sendable {
         pid = spawned
         stdinWriter = Mutex(stdinPipe[1])
 
-        let stderrReader = stderrPipe[0]
         let shared = self.shared
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(stderrReader, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                shared.stderrTail.withLock { data in
-                    data.append(contentsOf: buffer[0..<count])
-                    if data.count > Self.stderrLimit { data = Data(data.suffix(Self.stderrLimit)) }
-                }
+        let marker = Data(readyMarker.utf8)
+        Self.read(stdoutPipe[0]) { chunk, seen in
+            seen.append(chunk)
+            if seen.range(of: marker) != nil {
+                shared.reach(.ready)
+                return false
             }
-            close(stderrReader)
+            seen = Data(seen.suffix(marker.count - 1))  // only what may be the marker's start
+            return true
+        }
+        Self.read(stderrPipe[0]) { chunk, _ in
+            shared.stderrTail.withLock { data in
+                data.append(contentsOf: chunk)
+                if data.count > Self.stderrLimit { data = Data(data.suffix(Self.stderrLimit)) }
+            }
+            return true
         }
         Thread.detachNewThread {
             var raw: Int32 = 0
             while waitpid(spawned, &raw, 0) < 0 && errno == EINTR {}
-            let waiters = shared.state.withLock { state in
-                state.status = Status(raw: raw)
-                defer { state.waiters.removeAll() }
-                return Array(state.waiters.values)
+            shared.reach(.exited(Status(raw: raw)))
+        }
+    }
+
+    /// Reads `descriptor` to its end on a thread of its own, handing each chunk to `consume`
+    /// until it returns false; then drains the rest unseen, so the writer never blocks.
+    private static func read(_ descriptor: Int32, _ consume: @escaping @Sendable (Data, inout Data) -> Bool) {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var carried = Data()
+            var consuming = true
+            while true {
+                let count = Glibc.read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                if consuming { consuming = consume(Data(buffer[0..<count]), &carried) }
             }
-            for waiter in waiters { waiter.resume(returning: Status(raw: raw)) }
+            close(descriptor)
         }
     }
 
@@ -126,27 +182,36 @@ final class ChildProcess: Sendable {
 
     var status: Status? { shared.state.withLock { $0.status } }
 
+    /// `.ready` once the marker has appeared, or `.exited` if it ends first; nil when the waiting task is cancelled.
+    func readiness() async -> Milestone? {
+        await wait(untilExit: false)
+    }
+
     /// Waits for the exit; nil when the waiting task is cancelled first.
     func exited() async -> Status? {
+        if case .exited(let status)? = await wait(untilExit: true) { return status }
+        return nil
+    }
+
+    private func wait(untilExit: Bool) async -> Milestone? {
         let shared = self.shared
-        let id: Int? = shared.state.withLock { state in
-            guard state.status == nil else { return nil }
+        let id = shared.state.withLock { state in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
         }
-        guard let id else { return status }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let ready: Status?? = shared.state.withLock { state in
-                    if let status = state.status { return .some(status) }
+                let now: Milestone?? = shared.state.withLock { state in
+                    if let status = state.status { return .some(.exited(status)) }
+                    if state.ready && !untilExit { return .some(.ready) }
                     if Task.isCancelled { return .some(nil) }
-                    state.waiters[id] = continuation
+                    state.waiters[id] = Waiter(untilExit: untilExit, continuation: continuation)
                     return nil
                 }
-                if let ready { continuation.resume(returning: ready) }
+                if let now { continuation.resume(returning: now) }
             }
         } onCancel: {
-            shared.state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: nil)
+            shared.state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: nil)
         }
     }
 

@@ -3,8 +3,8 @@ import Glibc
 import PeachSettings
 
 /// Starts FluidSynth as Peach's synth when no other is there: an ALSA sequencer client named
-/// after this process, with the synth.* settings' soundfont and audio driver, and waits (on the
-/// sequencer's announcements, not by polling) until its port is there to play to.
+/// after this process, with the synth.* settings' soundfont and audio driver, and waits (for
+/// its shell's prompt, not by polling) until it is ready to play.
 struct FluidSynthLauncher: Sendable {
     let settings: SynthLaunchSettings
     let locator: SoundFontLocator
@@ -17,21 +17,28 @@ struct FluidSynthLauncher: Sendable {
         ["-m", "alsa_seq", "-o", "midi.alsa_seq.id=\(clientID)"] + (audioDriver.map { ["-a", $0] } ?? []) + [soundFont]
     }
 
+    /// FluidSynth's shell prompt: it starts the shell once its synth, its sequencer port and
+    /// its audio driver are up. (Its port appears before the audio driver is tried, and a
+    /// FluidSynth whose audio driver fails exits right after: the port alone proves nothing.)
+    static let readyMarker = "> "
+
     func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningFluidSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
         guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled }
         let soundFont = try locator.soundFont(configured: settings.soundFont)
         let clientID = "peach-\(getpid())"
-        // Listening before FluidSynth exists, so its port's announcement cannot be missed.
-        let announcements = client.events()
         notice("no synth port found: starting FluidSynth with \(soundFont)"
                + (settings.audioDriver.map { " (audio driver \($0))" } ?? ""))
         let process = try ChildProcess(
             executable: executable,
-            arguments: Self.arguments(soundFont: soundFont, clientID: clientID, audioDriver: settings.audioDriver))
+            arguments: Self.arguments(soundFont: soundFont, clientID: clientID, audioDriver: settings.audioDriver),
+            readyMarker: Self.readyMarker)
         do {
-            let port = try await Self.port(named: "FLUID Synth (\(clientID))", of: process, announcements: announcements,
-                                           client: client, limit: startupLimit)
+            try await Self.waitUntilReady(process, limit: startupLimit)
+            let clientName = "FLUID Synth (\(clientID))"
+            guard let port = try client.ports().first(where: { $0.clientName == clientName && $0.canBeDestination }) else {
+                throw SynthStartError.noPort(clientName: clientName, stderr: process.standardError)
+            }
             return RunningFluidSynth(port: port, soundFont: soundFont, process: process)
         } catch {
             await process.terminate()
@@ -39,46 +46,26 @@ struct FluidSynthLauncher: Sendable {
         }
     }
 
-    private enum Startup: Sendable {
-        case appeared(SequencerPort)
-        case exited(ChildProcess.Status?)
-        case timedOut
-        case clientClosed
-    }
-
-    /// The first writable port of the client `clientName`, or an error once FluidSynth exits,
-    /// the limit passes or the waiting task is cancelled.
-    private static func port(named clientName: String, of process: ChildProcess,
-                             announcements: AsyncStream<SequencerEvent>, client: SequencerClient,
-                             limit: Duration) async throws -> SequencerPort {
-        let startup = try await withThrowingTaskGroup(of: Startup.self) { group in
-            group.addTask {
-                for await event in announcements {
-                    guard case .announcement(.portStarted(let address)) = event.payload,
-                          let port = try? client.ports().first(where: { $0.address == address }),
-                          port.clientName == clientName, port.canBeDestination else { continue }
-                    return .appeared(port)
-                }
-                return .clientClosed
-            }
-            group.addTask { .exited(await process.exited()) }
+    /// Returns once FluidSynth is ready; throws when it exits first, the limit passes, or the
+    /// waiting task is cancelled.
+    private static func waitUntilReady(_ process: ChildProcess, limit: Duration) async throws {
+        let milestone = try await withThrowingTaskGroup(of: ChildProcess.Milestone?.self) { group in
+            group.addTask { await process.readiness() }
             group.addTask {
                 try await Task.sleep(for: limit)
-                return .timedOut
+                return nil
             }
             defer { group.cancelAll() }
-            return try await group.next() ?? .clientClosed
+            return try await group.next() ?? nil
         }
         try Task.checkCancellation()
-        switch startup {
-        case .appeared(let port):
-            return port
-        case .exited(let status):
-            throw SynthStartError.exited(status: status?.description ?? "exited", stderr: process.standardError)
-        case .timedOut:
+        switch milestone {
+        case .ready?:
+            return
+        case .exited(let status)?:
+            throw SynthStartError.exited(status: status.description, stderr: process.standardError)
+        case nil:
             throw SynthStartError.timedOut(limit: limit, stderr: process.standardError)
-        case .clientClosed:
-            throw SequencerError.closed
         }
     }
 }

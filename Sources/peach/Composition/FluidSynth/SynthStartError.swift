@@ -6,6 +6,7 @@ enum SynthStartError: Error, CustomStringConvertible {
     case noSoundFont(searched: [String])
     case exited(status: String, stderr: String)
     case timedOut(limit: Duration, stderr: String)
+    case noPort(clientName: String, stderr: String)
 
     private static let nameOne = "name a synth with --to or midi.outputPort (`peach ports` lists the ports)"
 
@@ -23,10 +24,12 @@ enum SynthStartError: Error, CustomStringConvertible {
             "FluidSynth is installed but no General MIDI soundfont is (looked for \(searched.joined(separator: ", "))): "
                 + "install fluid-soundfont-gm or timgm6mb-soundfont, set synth.soundFont, or \(Self.nameOne)"
         case .exited(let status, let stderr):
-            "FluidSynth \(status) before its sequencer port appeared" + Self.said(stderr)
+            "FluidSynth \(status) before it was ready" + Self.said(stderr)
                 + "; check synth.audioDriver and synth.soundFont (`peach doctor`), or \(Self.nameOne)"
         case .timedOut(let limit, let stderr):
-            "FluidSynth's sequencer port did not appear within \(limit); stopped it" + Self.said(stderr)
+            "FluidSynth was not ready within \(limit); stopped it" + Self.said(stderr)
+        case .noPort(let clientName, let stderr):
+            "FluidSynth started without a sequencer port (no client \"\(clientName)\"); stopped it" + Self.said(stderr)
         }
     }
 

@@ -1,0 +1,83 @@
+import ALSASequencer
+import Foundation
+import PeachTestSupport
+import Testing
+
+/// `peach play` with no synth running: Peach starts FluidSynth (rendering to a WAV file in its
+/// working directory: the VM has no sound card), plays to it, and stops it however it ends.
+@Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(2)),
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
+struct PlayFluidSynthTests {
+    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"]
+
+    /// The pids of every FluidSynth process on the machine.
+    static func fluidSynthProcesses() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            Int(entry) != nil && (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "fluidsynth"
+        }
+    }
+
+    static func fluidSynthPorts() throws -> [SequencerPort] {
+        let client = try SequencerClient(name: "FluidSynth Check")
+        defer { client.close() }
+        return try client.ports().filter { $0.clientName.hasPrefix("FLUID Synth") }
+    }
+
+    @Test("no synth: FluidSynth is started, marked as the synth by peach ports, rendered to, and stopped after the note")
+    func startsAndStops() async throws {
+        try #require(Self.fluidSynthProcesses().isEmpty, "no FluidSynth before the test")
+        let folder = try PeachCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let play = try PeachCommand.start(["play", "A4", "--duration", "1.5"], environment: Self.fileDriver, in: folder)
+        let playing = await play.firstLine { $0.hasPrefix("Playing") }
+        #expect(playing?.contains("FLUID Synth (peach-\(play.process.processIdentifier))") == true,
+                "\(playing ?? "nothing played")\n\(play.standardOutput)\n\(play.standardError)")
+        #expect(play.standardOutput.contains("starting FluidSynth with /usr/share/sounds/sf2/"), "\(play.standardOutput)")
+
+        // While it plays, `peach ports` shows it as the synth Peach would use.
+        let ports = try await PeachCommand.run(["ports", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(ports.stdout.utf8)) as? [[String: Any]] ?? []
+        let synths = rows.filter { $0["synth"] as? Bool == true }.compactMap { $0["clientName"] as? String }
+        #expect(synths == ["FLUID Synth (peach-\(play.process.processIdentifier))"], "\(ports)")
+
+        let outcome = try await play.finished(within: .seconds(30))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(Self.fluidSynthProcesses().isEmpty, "FluidSynth was stopped")
+        #expect(try Self.fluidSynthPorts().isEmpty, "its client is gone")
+        let wav = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("fluidsynth.wav").path)
+        #expect((wav[.size] as? Int ?? 0) > 44_100, "FluidSynth rendered: \(wav[.size] ?? 0) bytes")
+    }
+
+    @Test("SIGTERM while FluidSynth plays: Peach exits 0 and FluidSynth goes with it")
+    func terminated() async throws {
+        let folder = try PeachCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let play = try PeachCommand.start(["play", "A4", "--duration", "20"], environment: Self.fileDriver, in: folder)
+        _ = await play.firstLine { $0.hasPrefix("Playing") }
+        #expect(Self.fluidSynthProcesses().count == 1)
+        play.send(signal: SIGTERM)
+        let outcome = try await play.finished(within: .seconds(10))
+        #expect(outcome.status == 0 && !outcome.wasSignalled, "\(outcome)")
+        #expect(Self.fluidSynthProcesses().isEmpty, "FluidSynth was stopped")
+    }
+
+    @Test("FluidSynth that cannot start, or is not there: errors that say what to do", arguments: [
+        (["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver"], ["FluidSynth exited", "FluidSynth said:", "no-such-driver"]),
+        (["PATH": "/nonexistent"], ["FluidSynth is not installed", "apt install fluidsynth", "--to", "peach ports"]),
+        (["PEACH_SYNTH_SOUND_FONT": "/nonexistent.sf2"], ["synth.soundFont names \"/nonexistent.sf2\""]),
+        (["PEACH_SYNTH_AUTO_START": "false"], ["synth.autoStart is false", "--to"]),
+    ])
+    func failures(environment: [String: String], messages: [String]) async throws {
+        let folder = try PeachCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try await PeachCommand.run(["play", "A4"], environment: environment, directory: folder)
+        #expect(outcome.status == 1, "\(outcome)")
+        for message in messages {
+            #expect(outcome.stderr.contains(message), "\(message) missing from: \(outcome.stderr)")
+        }
+        #expect(!outcome.stdout.contains("Playing"))
+        #expect(Self.fluidSynthProcesses().isEmpty, "nothing left running")
+    }
+}
