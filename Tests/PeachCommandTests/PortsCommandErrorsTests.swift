@@ -4,7 +4,7 @@ import Testing
 
 /// `peach ports` on a machine without a sequencer; what it lists is tested in the VM.
 @Suite("peach ports: help and errors", .timeLimit(.minutes(1)))
-struct PortsCommandTests {
+struct PortsCommandErrorsTests {
     @Test("--help explains the columns and names the options")
     func help() async throws {
         let outcome = try await PeachExecutable.run(["ports", "--help"])

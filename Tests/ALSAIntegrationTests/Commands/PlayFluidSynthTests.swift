@@ -10,12 +10,15 @@ import Testing
 struct PlayFluidSynthTests {
     static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"]
 
-    /// The pids of every FluidSynth process on the machine.
+    /// The pids of every FluidSynth process on the machine that has not exited (an orphan's
+    /// zombie waits for the VM's PID 1, a shell, to reap it).
     static func fluidSynthProcesses() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { entry in
-            Int(entry) != nil && (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "fluidsynth"
+            guard Int(entry) != nil,
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8) else { return false }
+            // "PID (comm) STATE …"
+            return stat.contains("(fluidsynth) ") && !stat.contains("(fluidsynth) Z")
         }
     }
 
@@ -25,7 +28,7 @@ struct PlayFluidSynthTests {
         return try client.ports().filter { $0.clientName.hasPrefix("FLUID Synth") }
     }
 
-    @Test("no synth: FluidSynth is started, marked as the synth by peach ports, rendered to, and stopped after the note")
+    @Test("no synth: FluidSynth is started, rendered to, and stopped after the note")
     func startsAndStops() async throws {
         try #require(Self.fluidSynthProcesses().isEmpty, "no FluidSynth before the test")
         let folder = try PeachCommand.temporaryFolder()
@@ -36,12 +39,6 @@ struct PlayFluidSynthTests {
                 "\(playing ?? "nothing played")\n\(play.standardOutput)\n\(play.standardError)")
         #expect(play.standardOutput.contains("starting FluidSynth with /usr/share/sounds/sf2/"), "\(play.standardOutput)")
 
-        // While it plays, `peach ports` shows it as the synth Peach would use.
-        let ports = try await PeachCommand.run(["ports", "--json"])
-        let rows = try JSONSerialization.jsonObject(with: Data(ports.stdout.utf8)) as? [[String: Any]] ?? []
-        let synths = rows.filter { $0["synth"] as? Bool == true }.compactMap { $0["clientName"] as? String }
-        #expect(synths == ["FLUID Synth (peach-\(play.process.processIdentifier))"], "\(ports)")
-
         let outcome = try await play.finished(within: .seconds(30))
         #expect(outcome.status == 0, "\(outcome)")
         #expect(Self.fluidSynthProcesses().isEmpty, "FluidSynth was stopped")
@@ -50,17 +47,43 @@ struct PlayFluidSynthTests {
         #expect((wav[.size] as? Int ?? 0) > 44_100, "FluidSynth rendered: \(wav[.size] ?? 0) bytes")
     }
 
-    @Test("SIGTERM while FluidSynth plays: Peach exits 0 and FluidSynth goes with it")
+    @Test("SIGTERM while FluidSynth plays (and `peach ports` marks it as the synth): Peach exits 0, FluidSynth goes with it")
     func terminated() async throws {
         let folder = try PeachCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let play = try PeachCommand.start(["play", "A4", "--duration", "20"], environment: Self.fileDriver, in: folder)
         _ = await play.firstLine { $0.hasPrefix("Playing") }
         #expect(Self.fluidSynthProcesses().count == 1)
+
+        // While it plays, `peach ports` shows it as the synth Peach would use.
+        let ports = try await PeachCommand.run(["ports", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(ports.stdout.utf8)) as? [[String: Any]] ?? []
+        let synths = rows.filter { $0["synth"] as? Bool == true }.compactMap { $0["clientName"] as? String }
+        #expect(synths == ["FLUID Synth (peach-\(play.process.processIdentifier))"], "\(ports)")
         play.send(signal: SIGTERM)
         let outcome = try await play.finished(within: .seconds(10))
         #expect(outcome.status == 0 && !outcome.wasSignalled, "\(outcome)")
         #expect(Self.fluidSynthProcesses().isEmpty, "FluidSynth was stopped")
+    }
+
+    @Test("Peach killed outright (SIGKILL): FluidSynth reads the end of its stdin and quits by itself")
+    func killed() async throws {
+        let watcher = try SequencerClient(name: "FluidSynth Watcher")
+        defer { watcher.close() }
+        let announcements = EventCollector(watcher.events())
+        let folder = try PeachCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let play = try PeachCommand.start(["play", "A4", "--duration", "20"], environment: Self.fileDriver, in: folder)
+        _ = await play.firstLine { $0.hasPrefix("Playing") }
+        let name = "FLUID Synth (peach-\(play.process.processIdentifier))"
+        let fluid = try #require(try watcher.ports().first { $0.clientName == name }, "\(play.standardOutput)")
+        play.send(signal: SIGKILL)
+        let outcome = try await play.finished(within: .seconds(10))
+        #expect(outcome.wasSignalled && outcome.status == SIGKILL, "\(outcome)")
+        let gone = await announcements.waitFor(timeout: .seconds(10)) {
+            $0.announcement == .clientExited(client: fluid.address.client)
+        }
+        #expect(gone, "FluidSynth's client left the sequencer")
     }
 
     @Test("FluidSynth that cannot start, or is not there: errors that say what to do", arguments: [
