@@ -12,13 +12,21 @@ public enum PortAwaiter {
         let found = try await first(client: client, wait: wait, message: { "waiting for port \"\(spec)\"" + $0 },
                                     waiting: waiting) { _ in
             do {
-                return try client.resolvePort(spec, for: use)
+                return try resolveNow(spec, for: use, client: client)
             } catch SequencerError.portNotFound {
                 return nil
             }
         }
         // Not found in time: the resolver says what there is instead.
-        return try found ?? client.resolvePort(spec, for: use)
+        return try found ?? resolveNow(spec, for: use, client: client)
+    }
+
+    /// The port `spec` names among the other clients' ports: Peach never plays to or listens
+    /// to itself, and its own ports are no candidates in an error.
+    public static func resolveNow(_ spec: String, for use: PortResolver.Use, client: SequencerClient)
+        throws(SequencerError) -> SequencerPort
+    {
+        try PortResolver.resolve(spec, among: client.ports().filter { $0.address.client != client.clientID }, for: use)
     }
 
     /// The first port `choose` picks among the ports there are, waiting as `resolve` does; nil

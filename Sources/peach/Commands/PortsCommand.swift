@@ -29,8 +29,8 @@ struct PortsCommand: AsyncParsableCommand {
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let client = try SequencerComposition.openClient()
         defer { client.close() }
-        let ports = try client.ports()
         let own = client.clientID
+        let ports = try client.ports().filter { $0.address.client != own }
 
         var notes: [String] = []
         let synth = Self.pick(settings.outputPort, key: "midi.outputPort", use: .destination, among: ports, notes: &notes)

@@ -70,35 +70,19 @@ final class ChildProcess: Sendable {
     /// Starts `executable`. `readyMarker`: what it prints on stdout once it is ready (see `readiness()`).
     init(executable: String, arguments: [String], readyMarker: String) throws(LaunchFailure) {
         self.executable = executable
-        var stdinPipe: [Int32] = [-1, -1]
-        var stdoutPipe: [Int32] = [-1, -1]
-        var stderrPipe: [Int32] = [-1, -1]
-        for index in 0..<3 {
-            let made = switch index {
-            case 0: pipe(&stdinPipe)
-            case 1: pipe(&stdoutPipe)
-            default: pipe(&stderrPipe)
-            }
-            guard made == 0 else {
-                let reason = String(cString: strerror(errno))
-                for descriptor in stdinPipe + stdoutPipe + stderrPipe where descriptor >= 0 { close(descriptor) }
-                throw LaunchFailure("pipe: \(reason)")
-            }
-        }
-        // Only the child's dup2'd copies survive the exec; our ends reach no other program.
-        for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let (stdinPipe, stdoutPipe, stderrPipe) = try Self.makePipes()
         defer {
-            close(stdinPipe[0])
-            close(stdoutPipe[1])
-            close(stderrPipe[1])
+            close(stdinPipe.read)
+            close(stdoutPipe.write)
+            close(stderrPipe.write)
         }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, STDERR_FILENO)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -122,18 +106,18 @@ final class ChildProcess: Sendable {
             }
         }
         guard result == 0 else {
-            close(stdinPipe[1])
-            close(stdoutPipe[0])
-            close(stderrPipe[0])
+            close(stdinPipe.write)
+            close(stdoutPipe.read)
+            close(stderrPipe.read)
             throw LaunchFailure("cannot start \(executable): \(String(cString: strerror(result)))")
         }
         let spawned = child
         pid = spawned
-        stdinWriter = Mutex(stdinPipe[1])
+        stdinWriter = Mutex(stdinPipe.write)
 
         let shared = self.shared
         let marker = Data(readyMarker.utf8)
-        Self.read(stdoutPipe[0]) { chunk, seen in
+        Self.consumeOutput(stdoutPipe.read) { chunk, seen in
             seen.append(chunk)
             if seen.range(of: marker) != nil {
                 shared.reach(.ready)
@@ -142,7 +126,7 @@ final class ChildProcess: Sendable {
             seen = Data(seen.suffix(marker.count - 1))  // only what may be the marker's start
             return true
         }
-        Self.read(stderrPipe[0]) { chunk, _ in
+        Self.consumeOutput(stderrPipe.read) { chunk, _ in
             shared.stderrTail.withLock { data in
                 data.append(contentsOf: chunk)
                 if data.count > Self.stderrLimit { data = Data(data.suffix(Self.stderrLimit)) }
@@ -156,15 +140,34 @@ final class ChildProcess: Sendable {
         }
     }
 
+    private typealias Pipe = (read: Int32, write: Int32)
+
+    /// Three pipes, every end close-on-exec: only the child's dup2'd copies survive its exec,
+    /// so our ends reach no other program Peach may start.
+    private static func makePipes() throws(LaunchFailure) -> (Pipe, Pipe, Pipe) {
+        var made: [Pipe] = []
+        for _ in 0..<3 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for open in made { close(open.read); close(open.write) }
+                throw LaunchFailure("pipe: \(reason)")
+            }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            made.append((ends[0], ends[1]))
+        }
+        return (made[0], made[1], made[2])
+    }
+
     /// Reads `descriptor` to its end on a thread of its own, handing each chunk to `consume`
     /// until it returns false; then drains the rest unseen, so the writer never blocks.
-    private static func read(_ descriptor: Int32, _ consume: @escaping @Sendable (Data, inout Data) -> Bool) {
+    private static func consumeOutput(_ descriptor: Int32, _ consume: @escaping @Sendable (Data, inout Data) -> Bool) {
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             var carried = Data()
             var consuming = true
             while true {
-                let count = Glibc.read(descriptor, &buffer, buffer.count)
+                let count = read(descriptor, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
                 if consuming { consuming = consume(Data(buffer[0..<count]), &carried) }

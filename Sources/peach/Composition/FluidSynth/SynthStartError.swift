@@ -24,16 +24,19 @@ enum SynthStartError: Error, CustomStringConvertible {
             "FluidSynth is installed but no General MIDI soundfont is (looked for \(searched.joined(separator: ", "))): "
                 + "install fluid-soundfont-gm or timgm6mb-soundfont, set synth.soundFont, or \(Self.nameOne)"
         case .exited(let status, let stderr):
-            "FluidSynth \(status) before it was ready" + Self.said(stderr)
-                + "; check synth.audioDriver and synth.soundFont (`peach doctor`), or \(Self.nameOne)"
+            "FluidSynth \(status) before it was ready: check synth.audioDriver and synth.soundFont (`peach doctor`), "
+                + "or \(Self.nameOne)" + Self.said(stderr)
         case .timedOut(let limit, let stderr):
-            "FluidSynth was not ready within \(limit); stopped it" + Self.said(stderr)
+            "FluidSynth was not ready within \(limit), so Peach stopped it: check synth.audioDriver (a sound server "
+                + "that does not answer?), or \(Self.nameOne)" + Self.said(stderr)
         case .noPort(let clientName, let stderr):
-            "FluidSynth started without a sequencer port (no client \"\(clientName)\"); stopped it" + Self.said(stderr)
+            "FluidSynth started without a sequencer port (no client \"\(clientName)\"), so Peach stopped it: "
+                + "`peach doctor` checks the sequencer, or \(Self.nameOne)" + Self.said(stderr)
         }
     }
 
+    /// FluidSynth's own words, indented under ours.
     private static func said(_ stderr: String) -> String {
-        stderr.isEmpty ? "" : ". FluidSynth said:\n\(stderr)\n"
+        stderr.isEmpty ? "" : ". FluidSynth said:\n" + stderr.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n")
     }
 }
