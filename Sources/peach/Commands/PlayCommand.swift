@@ -2,6 +2,7 @@ import ArgumentParser
 import PeachALSA
 import PeachCore
 import PeachSettings
+import Synchronization
 
 /// `peach play`: one note, to check the routing and the synth's tuning.
 struct PlayCommand: AsyncParsableCommand {
@@ -41,15 +42,38 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try PlayRequest(command: self, settings: settings)
-        let playing = Task { try await PlayComposition.play(request, settings: settings) }
-        // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it.
-        let signals = TerminationSignals { _ in playing.cancel() }
+        // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
+        // signals are caught before anything starts, so FluidSynth is spawned with them set aside.
+        let interruption = Interruption()
+        let signals = TerminationSignals { _ in interruption.interrupt() }
         defer { signals.cancel() }
+        let playing = Task { try await PlayComposition.play(request, settings: settings) }
+        interruption.cancels(playing)
         do {
             try await playing.value
         } catch is CancellationError {
             print("Stopped.")
         }
+    }
+}
+
+/// Cancels a task when a signal arrives, also one that arrived before the task was there.
+private final class Interruption: Sendable {
+    private let state = Mutex<(task: Task<Void, any Error>?, interrupted: Bool)>((nil, false))
+
+    func interrupt() {
+        state.withLock { state in
+            state.interrupted = true
+            return state.task
+        }?.cancel()
+    }
+
+    func cancels(_ task: Task<Void, any Error>) {
+        let interrupted = state.withLock { state in
+            state.task = task
+            return state.interrupted
+        }
+        if interrupted { task.cancel() }
     }
 }
 

@@ -86,6 +86,46 @@ struct PlayFluidSynthTests {
         #expect(gone, "FluidSynth's client left the sequencer")
     }
 
+    /// A stand-in `fluidsynth` on PATH that notes how it was started, says it is ready without
+    /// making a sequencer port, and ignores SIGTERM.
+    static let stubbornFluidSynth = """
+        #!/bin/sh
+        echo $$ > "$STUB_DIR/pid"
+        grep SigIgn /proc/$$/status > "$STUB_DIR/signals"
+        cut -d' ' -f5 /proc/$$/stat > "$STUB_DIR/group"
+        trap '' TERM
+        printf '> '
+        exec sleep 1000
+        """
+
+    @Test("a FluidSynth that makes no port and ignores SIGTERM: an error, then SIGKILL after the grace period; it ran with default signal actions in a process group of its own")
+    func stubborn() async throws {
+        let folder = try PeachCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stub = folder.appendingPathComponent("fluidsynth")
+        try Self.stubbornFluidSynth.write(to: stub, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+
+        let started = ContinuousClock.now
+        let outcome = try await PeachCommand.run(["play", "A4"], environment: ["PATH": path, "STUB_DIR": folder.path])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("FluidSynth started without a sequencer port"), "\(outcome.stderr)")
+        #expect(ContinuousClock.now - started >= .seconds(2), "SIGTERM was ignored, SIGKILL came after the grace period")
+
+        let pid = try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"), "killed and reaped")
+        let group = try String(contentsOf: folder.appendingPathComponent("group"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(group == pid, "its own process group, so Ctrl-C reaches only Peach")
+        let ignored = try String(contentsOf: folder.appendingPathComponent("signals"), encoding: .utf8)
+            .split(separator: "\t").last.flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) }
+        for signal in [SIGHUP, SIGINT, SIGTERM] {
+            #expect(ignored.map { $0 & (1 << UInt64(signal - 1)) == 0 } == true, "signal \(signal) not ignored: \(String(describing: ignored))")
+        }
+    }
+
     @Test("FluidSynth that cannot start, or is not there: errors that say what to do", arguments: [
         (["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver"], ["FluidSynth exited", "FluidSynth said:", "no-such-driver"]),
         (["PATH": "/nonexistent"], ["FluidSynth is not installed", "apt install fluidsynth", "--to", "peach ports"]),
