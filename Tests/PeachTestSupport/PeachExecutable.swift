@@ -24,12 +24,13 @@ public enum PeachExecutable {
     }
 
     /// Runs `peach arguments…` to its end. `environment` is added to (and overrides) this
-    /// process's; `stdin` is sent and closed (nil: /dev/null).
+    /// process's; `stdin` is sent and closed (nil: /dev/null); `directory`: its working
+    /// directory (nil: this process's).
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        timeout: Duration = .seconds(60)
+        directory: URL? = nil, timeout: Duration = .seconds(60)
     ) async throws -> Outcome {
-        let process = try RunningPeach(arguments, environment: environment, stdin: stdin)
+        let process = try RunningPeach(arguments, environment: environment, stdin: stdin, directory: directory)
         return try await process.finished(within: timeout)
     }
 }
@@ -43,9 +44,11 @@ public final class RunningPeach: Sendable {
     private let stdoutDone = DispatchSemaphore(value: 0)
     private let stderrDone = DispatchSemaphore(value: 0)
 
-    public init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws {
+    public init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+                directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = PeachExecutable.url
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

@@ -1,10 +1,142 @@
 import ArgumentParser
+import PeachALSA
+import PeachCore
+import PeachSettings
+import Synchronization
 
-/// `peach play`: being written (issue 5).
+/// `peach play`: one note, to check the routing and the synth's tuning.
 struct PlayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "play", abstract: "(not yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Sound one note through the synth, to check the routing and the synth's tuning.",
+        discussion: """
+            NOTE is a name (A4, C#3, Bb2; C4 is middle C) or a MIDI number 0…127; it sounds in \
+            equal temperament from the reference pitch (referencePitch, A4 = 440 Hz by default). \
+            --frequency gives the pitch in hertz instead. Peach prints what it sends: the MIDI \
+            note and the pitch bend that make up the pitch, and the port.
+
+            Without --to (or midi.outputPort) the note goes to the first synth running; with none, \
+            Peach starts FluidSynth and stops it afterwards. `peach ports` lists the ports.
+
+            Examples:
+              peach play A4
+              peach play A4 --cents 13.7 --to 128:0
+              peach play --frequency 415 --duration 3
+            """)
+
+    @Argument(help: ArgumentHelp("A note name like A4, C#3, Bb2, or a MIDI number 0…127.", valueName: "note"))
+    var note: String?
+    @Option(help: ArgumentHelp("The pitch in hertz, instead of NOTE.", valueName: "hz"))
+    var frequency: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Detune by this many cents (\(PlayRequest.allowedCents.lowerBound)…\(PlayRequest.allowedCents.upperBound)).",
+                               valueName: "cents"))
+    var cents: String?
+    @Option(help: ArgumentHelp("Seconds the note sounds (\(PlayRequest.allowedSeconds.lowerBound)…\(PlayRequest.allowedSeconds.upperBound); default: the setting noteDuration).",
+                               valueName: "seconds"))
+    var duration: String?
+    @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"))
+    var to: String?
+    @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
-        throw ValidationError("peach play is not written yet")
+        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let request = try PlayRequest(command: self, settings: settings)
+        // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
+        // signals are caught before anything starts, so FluidSynth is spawned with them set aside.
+        let interruption = Interruption()
+        let signals = TerminationSignals { _ in interruption.interrupt() }
+        defer { signals.cancel() }
+        let playing = Task { try await PlayComposition.play(request, settings: settings) }
+        interruption.cancels(playing)
+        do {
+            try await playing.value
+        } catch is CancellationError {
+            print("Stopped.")
+        }
+    }
+}
+
+/// Cancels a task when a signal arrives, also one that arrived before the task was there.
+private final class Interruption: Sendable {
+    private let state = Mutex<(task: Task<Void, any Error>?, interrupted: Bool)>((nil, false))
+
+    func interrupt() {
+        state.withLock { state in
+            state.interrupted = true
+            return state.task
+        }?.cancel()
+    }
+
+    func cancels(_ task: Task<Void, any Error>) {
+        let interrupted = state.withLock { state in
+            state.task = task
+            return state.interrupted
+        }
+        if interrupted { task.cancel() }
+    }
+}
+
+/// The play command's arguments, each validated, with the settings they default to.
+struct PlayRequest: Sendable {
+    static let allowedCents = -1200.0...1200.0
+    static let allowedSeconds = 0.1...30.0
+
+    /// What the user asked for: "A4 +13.7 c" or "415.0 Hz".
+    let name: String
+    let frequency: Frequency
+    /// The MIDI note and bend that sound `frequency` on the synth.
+    let bent: BentNote
+    let duration: Duration
+    let seconds: Double
+    let outputSpec: String?
+
+    init(command: PlayCommand, settings: LayeredUserSettings) throws {
+        let cents = try Self.number(command.cents, argument: "--cents", unit: "cents", allowed: Self.allowedCents) ?? 0
+        let offset = try Cents(cents)
+        let detune = cents == 0 ? "" : (cents > 0 ? " +\(cents) c" : " \(cents) c")
+        let argument: String
+        switch (command.note, command.frequency) {
+        case (let note?, nil):
+            let midiNote: MIDINote
+            do { midiNote = try MIDINote(parsing: note) } catch { throw ValidationError("NOTE: \(error)") }
+            name = midiNote.name + detune
+            frequency = TuningSystem.equalTemperament.frequency(of: DetunedMIDINote(midiNote, offset: offset),
+                                                                 referencePitch: settings.referencePitch)
+            argument = "NOTE"
+        case (nil, let text?):
+            guard let hertz = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--frequency: '\(text)' is not a number of hertz")
+            }
+            do { frequency = try Frequency(hertz: hertz).shifted(by: offset) } catch { throw ValidationError("--frequency: \(error)") }
+            name = "\(hertz) Hz" + detune
+            argument = "--frequency"
+        case (nil, nil):
+            throw ValidationError("NOTE: missing; give a note (A4, C#3, Bb2 or a MIDI number 0…127) or --frequency HZ")
+        case (_?, _?):
+            throw ValidationError("NOTE and --frequency: give one or the other, not both")
+        }
+        do {
+            bent = try PitchBendMapper(range: settings.pitchBendRange).bentNote(for: frequency)
+        } catch {
+            throw ValidationError("\(cents == 0 ? argument : "\(argument) with --cents"): \(name): \(error)")
+        }
+        seconds = try Self.number(command.duration, argument: "--duration", unit: "seconds", allowed: Self.allowedSeconds)
+            ?? settings.noteDuration.seconds
+        duration = .milliseconds(Int64((seconds * 1000).rounded()))
+        outputSpec = command.to ?? settings.outputPort
+    }
+
+    /// A finite number within `allowed`, or a usage error naming the argument.
+    private static func number(_ text: String?, argument: String, unit: String,
+                               allowed: ClosedRange<Double>) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw ValidationError("\(argument): '\(text)' is not a number of \(unit)")
+        }
+        guard allowed.contains(value) else {
+            throw ValidationError("\(argument): \(text) is out of range (allowed: \(allowed.lowerBound)…\(allowed.upperBound) \(unit))")
+        }
+        return value
     }
 }

@@ -1,10 +1,78 @@
+import ALSASequencer
 import ArgumentParser
+import Foundation
+import PeachSettings
+import PeachTrainer
 
-/// `peach ports`: being written (issue 5).
+/// `peach ports`: the sequencer's ports and the ones Peach would use.
 struct PortsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "ports", abstract: "(not yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "ports",
+        abstract: "List the ALSA sequencer's MIDI ports and the ones Peach would use.",
+        discussion: """
+            Every port but Peach's own: client:port (what --to and --from take, as do client or \
+            port names and their unique prefixes), the client's and the port's name, and the \
+            direction: output (Peach can take answers from it: a controller), input (Peach can \
+            play to it: a synth) or both. The last column marks the synth and the controller Peach \
+            would use without --to and --from: the ports midi.outputPort and midi.inputPort name, \
+            else the first port that says it makes sound and the first controller, hardware first.
+
+            Examples:
+              peach ports
+              peach ports --json | jq -r '.[] | select(.synth) | .address'
+            """)
+
+    @Flag(help: "A JSON array with one object per port.") var json = false
+    @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
-        throw ValidationError("peach ports is not written yet")
+        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let client = try SequencerComposition.openClient()
+        defer { client.close() }
+        let own = client.clientID
+        let ports = try client.ports().filter { $0.address.client != own }
+
+        var notes: [String] = []
+        let synth = Self.pick(settings.outputPort, key: "midi.outputPort", use: .destination, among: ports, notes: &notes)
+            ?? (settings.outputPort == nil ? PortChoice.defaultSynth(among: ports, excludingClient: own) : nil)
+        let controller = Self.pick(settings.inputPort, key: "midi.inputPort", use: .source, among: ports, notes: &notes)
+            ?? (settings.inputPort == nil ? PortChoice.defaultController(among: ports, excludingClient: own) : nil)
+        let listing = PortListing(ports: ports, ownClient: own, synth: synth?.address, controller: controller?.address)
+
+        if json {
+            print(try listing.json())
+        } else {
+            print(listing.table())
+            if synth == nil && settings.outputPort == nil {
+                notes.append(Self.noSynthNote(settings.current.frontEnd.synth))
+            }
+            if controller == nil && settings.inputPort == nil {
+                notes.append("No controller port: `peach train` takes answers from the terminal's keys.")
+            }
+            if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
+        }
+    }
+
+    /// The port a setting names, or nil with a note saying why it names none.
+    private static func pick(_ spec: String?, key: String, use: PortResolver.Use, among ports: [SequencerPort],
+                             notes: inout [String]) -> SequencerPort? {
+        guard let spec else { return nil }
+        do {
+            return try PortResolver.resolve(spec, among: ports, for: use)
+        } catch {
+            notes.append("\(key) \"\(spec)\": \(error)")
+            return nil
+        }
+    }
+
+    private static func noSynthNote(_ synth: SynthLaunchSettings) -> String {
+        guard synth.autoStart else {
+            return "No synth port, and synth.autoStart is false: start a synth, or name one with --to."
+        }
+        guard SoundFontLocator(environment: ProcessInfo.processInfo.environment).fluidSynth != nil else {
+            return "No synth port, and FluidSynth is not installed: install fluidsynth and a General MIDI soundfont, "
+                + "or name a synth with --to."
+        }
+        return "No synth port: `peach train` and `peach play` start FluidSynth and stop it when they end."
     }
 }

@@ -1,24 +1,31 @@
-// TEMPORARY stand-in until the ports branch lands.
 import ALSASequencer
+import Foundation
 import PeachSettings
 import PeachTrainer
 
-struct RunningFluidSynth: Sendable {
-    func stop() async {}
-}
-
+/// The port the notes go to, and the FluidSynth Peach started for it, if it did.
 struct ChosenOutput: Sendable {
     let port: SequencerPort
+    /// Stop it whichever way the command ends.
     let fluidSynth: RunningFluidSynth?
 }
 
+/// Where the notes go: the port the user named (waited for as midi.portWait says), else the
+/// first synth there is, else a FluidSynth Peach starts (synth.*).
 enum OutputComposition {
     static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings,
                              waiting: @Sendable (String) -> Void) async throws -> ChosenOutput {
-        if let spec { return ChosenOutput(port: try client.resolvePort(spec, for: .destination), fluidSynth: nil) }
-        guard let port = PortChoice.defaultSynth(among: try client.ports(), excludingClient: client.clientID) else {
-            throw SequencerError.portNotFound(spec: "a synth", candidates: [])
+        if let spec {
+            let port = try await PortAwaiter.resolve(spec, for: .destination, client: client,
+                                                     wait: frontEnd.portWait.limit, waiting: waiting)
+            return ChosenOutput(port: port, fluidSynth: nil)
         }
-        return ChosenOutput(port: port, fluidSynth: nil)
+        if let port = PortChoice.defaultSynth(among: try client.ports(), excludingClient: client.clientID) {
+            return ChosenOutput(port: port, fluidSynth: nil)
+        }
+        let launcher = FluidSynthLauncher(settings: frontEnd.synth,
+                                          locator: SoundFontLocator(environment: ProcessInfo.processInfo.environment))
+        let fluidSynth = try await launcher.start(client: client, notice: waiting)
+        return ChosenOutput(port: fluidSynth.port, fluidSynth: fluidSynth)
     }
 }

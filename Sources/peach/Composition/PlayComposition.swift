@@ -1,0 +1,53 @@
+import ALSASequencer
+import Foundation
+import PeachALSA
+import PeachCore
+import PeachSettings
+
+/// Wires `peach play`: the sequencer client, the output (a FluidSynth of our own if need be),
+/// the note player, one note. Cancelling the task (a signal) ends the note at once, sends All
+/// Notes Off, and stops the FluidSynth it started.
+enum PlayComposition {
+    /// Long enough for a General MIDI instrument's release to be heard before FluidSynth goes.
+    static let releaseTail: Duration = .milliseconds(500)
+
+    static func play(_ request: PlayRequest, settings: LayeredUserSettings) async throws {
+        let client = try SequencerComposition.openClient()
+        defer { client.close() }
+        let output = try await OutputComposition.chooseOutput(
+            spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, waiting: { say($0) })
+        do {
+            try await sound(request, to: output.port, client: client, settings: settings)
+            if output.fluidSynth != nil { try? await Task.sleep(for: releaseTail) }
+        } catch {
+            await output.fluidSynth?.stop()
+            throw error
+        }
+        await output.fluidSynth?.stop()
+    }
+
+    private static func sound(_ request: PlayRequest, to port: SequencerPort, client: SequencerClient,
+                              settings: LayeredUserSettings) async throws {
+        try client.connectOutput(to: port.address)
+        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(settings: settings))
+        try await player.prepare()
+        let bend = request.bent.bend.signedValue
+        say("Playing \(request.name) = \(String(format: "%.3f", request.frequency.hertz)) Hz "
+            + "(MIDI note \(request.bent.note.rawValue) \(request.bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
+            + "for \(request.seconds) s on \(port.label)")
+        do {
+            try await player.play(frequency: request.frequency, duration: request.duration,
+                                  velocity: settings.velocity, amplitude: .zero)
+        } catch is CancellationError {
+            // The player has sent the note-off; All Notes Off makes sure, whatever the synth kept.
+            try? await player.stopAll()
+            throw CancellationError()
+        }
+    }
+
+    /// Printed at once, also when stdout is a pipe.
+    private static func say(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
+}
