@@ -1,3 +1,4 @@
+import ALSASequencer
 import Foundation
 import PeachTestSupport
 import Testing
@@ -46,6 +47,46 @@ struct MonitorCommandTests {
         for (line, (sent, meaning)) in zip(events, expected) {
             #expect(line.hasPrefix("ch 1  " + sent) && line.contains(meaning), "\(line)")
         }
+    }
+
+    @Test("--json: the controller vanishes and comes back under the same name; monitor says so and reads it again")
+    func controllerReturns() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-monitor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var keyboard = try SequencerClient(name: "Test Keyboard")
+        let process = try RunningPeach(["monitor", "--from", "Test Keyboard", "--json"],
+                                       environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path])
+        var objects: [[String: Any]] = []
+        for await line in process.lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                Issue.record("not a JSON line: \(line)")
+                continue
+            }
+            objects.append(object)
+            let message = object["message"] as? String ?? ""
+            switch object["event"] as? String {
+            case "monitoring":
+                try keyboard.send(.noteOn(channel: 0, note: 72, velocity: 100))
+            case "midi" where objects.filter({ $0["event"] as? String == "midi" }).count == 1:
+                keyboard.close()
+            case "notice" where message.contains("disappeared"):
+                keyboard = try SequencerClient(name: "Test Keyboard")
+            case "notice" where message.hasPrefix("all ports are back"):
+                try keyboard.send(.noteOn(channel: 0, note: 48, velocity: 100))
+            case "midi":
+                process.send(signal: SIGTERM)
+            default:
+                break
+            }
+        }
+        keyboard.close()
+        let outcome = try await process.finished(within: .seconds(20))
+        #expect(outcome.status == 0 && !outcome.wasSignalled, "\(outcome)")
+        let readings = objects.filter { $0["event"] as? String == "midi" }.compactMap { $0["meaning"] as? String }
+        #expect(readings == ["answer: higher", "answer: lower"], "\(objects)")
+        let notices = objects.filter { $0["event"] as? String == "notice" }.compactMap { $0["message"] as? String }
+        #expect(notices.contains { $0.contains("Test Keyboard") && $0.contains("disappeared") }, "\(notices)")
+        #expect(notices.contains { $0.contains("is back") }, "\(notices)")
     }
 
     @Test("an unknown --from is an error that lists the ports")
