@@ -129,7 +129,7 @@ public final class LearnWalkthrough {
             settings = try candidate(comparisonMode: .explicit)
             write("  comparison: \(settings.higher?.description ?? "") = higher, \(settings.lower?.description ?? "") = lower")
         } catch {
-            write("  comparison stays relative to the target: \(error)")
+            write("  comparison answers stay \(settings.comparisonMode == .explicit ? "explicit" : "relative to the target"): \(error)")
         }
     }
 
@@ -207,6 +207,8 @@ public final class LearnWalkthrough {
         defer { stepTimer.task.cancel() }
         var quiet: (id: Int, task: Task<Void, Never>)?
         defer { quiet?.task.cancel() }
+        // Each hint once: a wheel moved at a button step sends dozens of the same event.
+        var hinted: Set<String> = []
         while let item = await items.next() {
             switch item {
             case .input(.ended):
@@ -226,7 +228,7 @@ public final class LearnWalkthrough {
                     quiet?.task.cancel()
                     quiet = startTimer(after: quietPeriod, yielding: Item.quiet)
                 case .ignored(let reason):
-                    write("  ignored: \(reason)")
+                    if hinted.insert(reason).inserted { write("  ignored: \(reason)") }
                 case .nothing:
                     break
                 }

@@ -8,7 +8,8 @@ import PeachCore
 /// The session is pretended as far as the mapping needs it: comparison answers are relative to
 /// a fixed `pretendTarget`; in matching, a commit ends the pretend trial, so the next movement
 /// of the tuning control is a touch again; "next mode" switches the monitored mode as it
-/// switches training.
+/// switches training. The pitch wheel as a rate moves the position only when the wheel sends
+/// (training also advances it while the wheel is held still); the monitor shows the events.
 public struct ControllerMonitor: Sendable {
     public private(set) var mode: TrainingMode
     public let pretendTarget: MIDINote

@@ -30,6 +30,7 @@ struct LearnWalkthroughTests {
             Self.key(84), Self.key(36), .line("y"),                   // lower: C6 refused, then C2
         ] + (1...8).map { Self.event(.controlChange(channel: 0, controller: 74, value: UInt8($0 * 12))) } + [
             .line(""),                                                // tuning: cc:74
+        ] + [1000, 2000, 3000].map { Self.event(.pitchBend(channel: 0, value: $0)) } + [   // commit: the wheel, no button
             Self.event(.controlChange(channel: 0, controller: 64, value: 127)), .line(""),   // commit: sustain
             Self.event(.programChange(channel: 0, program: 0)), .line(""),                   // start/stop
             .line("s"),                                                                      // next mode: skipped
@@ -55,6 +56,7 @@ struct LearnWalkthroughTests {
         #expect(text.contains("refused: key C6 cannot be lower"), "\(text)")
         #expect(text.contains("ignored: CC 74 belongs to the tuning control"), "\(text)")
         #expect(text.contains("detected: CC 74"), "\(text)")
+        #expect(text.components(separatedBy: "the pitch wheel is no button").count == 2, "one hint for three bends: \(text)")
     }
 
     @Test("a step without a control ends after its timeout and keeps the setting")
