@@ -16,6 +16,8 @@ public struct ControllerMonitor: Sendable {
     private var mapping: ControllerMapping
     /// CC buttons at 64 or more, to tell a held button from a new press.
     private var heldControllers: Set<UInt8> = []
+    /// The non-control event types shown once already (active sensing comes every 300 ms).
+    private var shownOtherTypes: Set<Int32> = []
 
     public init(settings: ControllerSettings, mode: TrainingMode, pretendTarget: MIDINote,
                 source: SequencerAddress? = nil) {
@@ -39,9 +41,11 @@ public struct ControllerMonitor: Sendable {
         set { mapping.source = newValue }
     }
 
-    /// The reading of a MIDI event; nil for the sequencer's announcements.
+    /// The reading of a MIDI event; nil for the sequencer's announcements and for a non-control
+    /// event (clock, active sensing, …) of a type already shown once.
     public mutating func read(_ event: SequencerEvent) -> MonitorReading? {
         guard case .midi(let message) = event.payload else { return nil }
+        if case .other(let type) = message, !shownOtherTypes.insert(type).inserted { return nil }
         let readIn = mode
         let reason = ignoredReason(message, from: event.source)
         let inputs = mapping.map(event)
@@ -88,13 +92,14 @@ public struct ControllerMonitor: Sendable {
         case .pitchBend:
             guard mode.isMatching else { return "the pitch wheel does not answer comparisons" }
             guard case .pitchWheelRate = settings.tuning.kind else {
-                return "the pitch wheel is not the tuning control (the \(settings.tuning.description))"
+                return "the pitch wheel is not the tuning control (controller.matching.control is \(settings.tuning.text))"
             }
             return "the pitch wheel is centred"
         case .channelPressure:
             return "channel pressure is not a control"
         case .other(let type):
-            return "not a control (ALSA event type \(type): clock, active sensing, SysEx, …)"
+            return "not a control (ALSA event type \(type): clock, active sensing, SysEx, …); "
+                + "further ones of this type are not shown"
         }
     }
 

@@ -52,7 +52,7 @@ struct ControllerMonitorTests {
             "ch 1  CC 64 (sustain) = 127         → commit",
             "ch 1  CC 64 (sustain) = 0           → ignored: CC 64 released: a button presses when it rises to 64 or more",
             "ch 1  CC 1 (mod wheel) = 127        → touch (tuning starts); adjust +1.0 (+20.0 cents)",
-            "ch 1  pitch bend +4096              → ignored: the pitch wheel is not the tuning control (the mod wheel (CC 1, CC 33 as LSB when sent))",
+            "ch 1  pitch bend +4096              → ignored: the pitch wheel is not the tuning control (controller.matching.control is modWheel)",
         ])
     }
 
@@ -83,12 +83,17 @@ struct ControllerMonitorTests {
         #expect(readings[4].mode == .comparison && readings[4].modeAfter == .matching)
     }
 
-    @Test("an announcement is no reading")
-    func announcement() {
+    @Test("an announcement is no reading; a non-control event is shown once per type")
+    func announcementAndRepeats() {
         var monitor = Self.monitor(.comparison)
         let event = SequencerEvent(source: SequencerAddress(client: 0, port: 1),
                                    payload: .announcement(.clientStarted(client: 130)), timestampNanoseconds: nil)
         #expect(monitor.read(event) == nil)
+        let sensing = monitor.read(Self.event(.other(type: 41)))
+        #expect(sensing?.ignored?.contains("further ones of this type are not shown") == true)
+        #expect(sensing.map(MonitorText.line)?.hasPrefix("      other event (ALSA type 41)") == true)
+        #expect(monitor.read(Self.event(.other(type: 41))) == nil)
+        #expect(monitor.read(Self.event(.other(type: 36))) != nil)
     }
 
     @Test("the pretend target is the middle of the note range")
