@@ -115,16 +115,14 @@ public final class LearnWalkthrough {
 
     private func learnComparisonButtons() async throws {
         let mode = settings.comparisonMode
-        let higher = try await learn("higher", prompt: "press the control that answers “higher”",
-                                     detector: ButtonDetector(channel: settings.channel)) { button in
+        try await learn("higher", prompt: "press the control that answers “higher”",
+                        detector: ButtonDetector(channel: settings.channel)) { button in
             try self.candidate(comparisonMode: mode, higher: button)
         }
-        if let higher { settings = try candidate(comparisonMode: mode, higher: higher) }
-        let lower = try await learn("lower", prompt: "press the control that answers “lower”",
-                                    detector: ButtonDetector(channel: settings.channel)) { button in
+        try await learn("lower", prompt: "press the control that answers “lower”",
+                        detector: ButtonDetector(channel: settings.channel)) { button in
             try self.candidate(comparisonMode: self.settings.higher == nil ? mode : .explicit, lower: button)
         }
-        if let lower { settings = try candidate(comparisonMode: mode, lower: lower) }
         do {
             settings = try candidate(comparisonMode: .explicit)
             write("  comparison: \(settings.higher?.description ?? "") = higher, \(settings.lower?.description ?? "") = lower")
@@ -134,48 +132,45 @@ public final class LearnWalkthrough {
     }
 
     private func learnTuning() async throws {
-        let tuning = try await learn("matching tuning control",
-                                     prompt: "move the control that tunes (mod wheel, fader, knob, encoder or pitch wheel) "
-                                        + "through its range",
-                                     detector: TuningControlDetector(channel: settings.channel)) { control in
+        try await learn("matching tuning control",
+                        prompt: "move the control that tunes (mod wheel, fader, knob, encoder or pitch wheel) "
+                            + "through its range",
+                        detector: TuningControlDetector(channel: settings.channel)) { control in
             try self.candidate(tuning: control)
         }
-        if let tuning { settings = try candidate(tuning: tuning) }
     }
 
     private func learnCommit() async throws {
+        let tuningControllers = Set(settings.tuning.controllers)
         let keepsAnyKey = settings.commit.contains(.anyKey)
-        let commit = try await learn("matching commit",
-                                     prompt: "press the control that commits a pitch match"
-                                        + (keepsAnyKey ? " (any key keeps committing too)" : ""),
-                                     detector: ButtonDetector(channel: settings.channel,
-                                                              tuningControllers: Set(settings.tuning.controllers))) { button in
+        try await learn("matching commit",
+                        prompt: "press the control that commits a pitch match"
+                            + (keepsAnyKey ? " (any key keeps committing too)" : ""),
+                        detector: ButtonDetector(channel: settings.channel, tuningControllers: tuningControllers)) { button in
             try self.candidate(commit: [.button(button)] + (keepsAnyKey ? [.anyKey] : []))
         }
-        if let commit { settings = try candidate(commit: [.button(commit)] + (keepsAnyKey ? [.anyKey] : [])) }
     }
 
     private func learnCommand(_ command: ControllerCommand) async throws {
-        let button = try await learn("command \(command)", prompt: "press the control for \(command)",
-                                     detector: ButtonDetector(channel: settings.channel,
-                                                              tuningControllers: Set(settings.tuning.controllers))) { button in
+        let tuningControllers = Set(settings.tuning.controllers)
+        try await learn("command \(command)", prompt: "press the control for \(command)",
+                        detector: ButtonDetector(channel: settings.channel, tuningControllers: tuningControllers)) { button in
             try self.candidate(command: command, button)
         }
-        if let button { settings = try candidate(command: command, button) }
     }
 
-    /// One control: detect, check, confirm. nil when skipped.
+    /// One control: detect, check (`mapping` builds the settings with it, or refuses it),
+    /// confirm, adopt. Skipping leaves the settings as they are.
     private func learn<Detector: ControlDetecting>(
         _ title: String, prompt: String, detector fresh: Detector,
-        check: (Detector.Control) throws -> ControllerSettings
-    ) async throws -> Detector.Control? {
+        mapping: (Detector.Control) throws -> ControllerSettings
+    ) async throws {
         while true {
             write("\(title): \(prompt); Enter or s skips.")
-            guard let found = try await detect(with: fresh) else {
-                return nil
-            }
+            guard let found = try await detect(with: fresh) else { return }
+            let learnt: ControllerSettings
             do {
-                _ = try check(found)
+                learnt = try mapping(found)
             } catch {
                 write("  refused: \(found.description) cannot be \(title): \(error)")
                 continue
@@ -185,12 +180,13 @@ public final class LearnWalkthrough {
                 switch try await readLine() {
                 case "", "y", "yes":
                     write("  \(title): \(found.description)")
-                    return found
+                    settings = learnt
+                    return
                 case "r":
                     break
                 case "s":
                     write("  skipped")
-                    return nil
+                    return
                 default:
                     continue
                 }
