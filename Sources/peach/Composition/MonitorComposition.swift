@@ -23,12 +23,10 @@ enum MonitorComposition {
 
         let pretendTarget = ControllerMonitor.pretendTarget(in: settings.noteRange)
         let controller = settings.controller
-        if json {
-            write(MonitorJSON.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget))
-        } else {
-            MonitorText.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget,
-                               noteRange: settings.noteRange).forEach(write)
-        }
+        let header = json
+            ? [MonitorJSON.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget)]
+            : MonitorText.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget,
+                                 noteRange: settings.noteRange)
 
         let reconnector = MonitorReconnector(client: client, address: port.address)
         let supervisor = HotPlugSupervisor(
@@ -37,26 +35,32 @@ enum MonitorComposition {
         ) { address in
             (try? client.ports().first { $0.address == address }).flatMap { $0.map(HotPlugComposition.name(of:)) }
         }
-        let notices = Task {
-            for await event in supervisor.events { notice(event.description) }
-        }
-        let reading = Task {
-            var monitor = ControllerMonitor(settings: controller, mode: mode, pretendTarget: pretendTarget,
-                                            source: port.address)
-            for await event in events {
-                if case .announcement(let announcement) = event.payload {
-                    await supervisor.handle(announcement)
-                    continue
-                }
-                monitor.source = reconnector.address
-                guard let reading = monitor.read(event) else { continue }
-                write(json ? MonitorJSON.line(reading) : MonitorText.line(reading))
-            }
-        }
-        let signals = TerminationSignals { _ in reading.cancel() }
+        // The signals are handled before the header says monitoring has begun.
+        let (stop, stopping) = AsyncStream<Void>.makeStream()
+        let signals = TerminationSignals { _ in stopping.finish() }
         defer { signals.cancel() }
-        await reading.value
-        notices.cancel()
+        header.forEach(write)
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in supervisor.events { notice(event.description) }
+            }
+            group.addTask {
+                var monitor = ControllerMonitor(settings: controller, mode: mode, pretendTarget: pretendTarget,
+                                                source: port.address)
+                for await event in events {
+                    if case .announcement(let announcement) = event.payload {
+                        await supervisor.handle(announcement)
+                        continue
+                    }
+                    monitor.source = reconnector.address
+                    guard let reading = monitor.read(event) else { continue }
+                    write(json ? MonitorJSON.line(reading) : MonitorText.line(reading))
+                }
+            }
+            for await _ in stop {}
+            group.cancelAll()
+        }
     }
 }
 
