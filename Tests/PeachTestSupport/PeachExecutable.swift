@@ -41,11 +41,17 @@ public final class RunningPeach: Sendable {
     /// Every stdout line, as printed; ends when the process closes stdout.
     public let lines: AsyncStream<String>
     private let output = CapturedOutput()
+    /// Stdin, while a test types into it (`openStdin`).
+    private let stdinWriter: FileHandle?
     private let stdoutDone = DispatchSemaphore(value: 0)
     private let stderrDone = DispatchSemaphore(value: 0)
 
+    /// - Parameters:
+    ///   - openStdin: keep stdin open, for `type(_:)`, instead of sending `stdin` (or
+    ///     /dev/null) at once.
+    ///   - directory: the working directory.
     public init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-                directory: URL? = nil) throws {
+                openStdin: Bool = false, directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = PeachExecutable.url
         if let directory { process.currentDirectoryURL = directory }
@@ -54,7 +60,8 @@ public final class RunningPeach: Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let input = stdin.map { _ in Pipe() }
+        let input = stdin != nil || openStdin ? Pipe() : nil
+        stdinWriter = openStdin ? input?.fileHandleForWriting : nil
         process.standardInput = input ?? FileHandle.nullDevice
         self.process = process
         let (lines, continuation) = AsyncStream<String>.makeStream()
@@ -101,6 +108,16 @@ public final class RunningPeach: Sendable {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try input.fileHandleForWriting.close()
         }
+    }
+
+    /// Writes `line` and a newline to stdin, as a user typing it (needs `openStdin`).
+    public func type(_ line: String) {
+        stdinWriter?.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes stdin: the process reads end of file.
+    public func closeStdin() {
+        try? stdinWriter?.close()
     }
 
     /// Everything printed to stderr so far.

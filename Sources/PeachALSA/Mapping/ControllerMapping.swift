@@ -41,6 +41,8 @@ public struct ControllerMapping: Sendable {
     }
 
     private static let spanCents = PitchMatchingSession.controlSpan.rawValue
+    /// Pitch-wheel values within this of the centre count as centred (a spring's slack).
+    public static let pitchWheelDeadZone = PitchWheelRate.deadZone
 
     public init(settings: ControllerSettings, source: SequencerAddress? = nil, session: Session? = nil) {
         self.settings = settings

@@ -23,14 +23,40 @@ extension LayeredUserSettings {
         to text: String,
         writer: AtomicFileWriter = AtomicFileWriter()
     ) async throws(SettingsError) -> SettingReportEntry {
-        guard let setting = SettingsCatalogue.descriptor(forKey: key) else {
-            throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
-        }
-        let canonical: String
-        do {
-            canonical = try setting.validate(text)
-        } catch {
-            throw .invalidValue(key: setting.key, value: text, reason: error.description)
+        try await set([(key, text)], writer: writer)[0]
+    }
+
+    /// Stores several settings in one atomic replacement of the user's file, as `set(_:to:)`
+    /// does for one: for keys that are only valid together (the controller mapping's), which
+    /// one-at-a-time writes could not pass through. Returns the entries in the given order.
+    @discardableResult
+    public func set(
+        _ assignments: [(key: String, text: String)],
+        writer: AtomicFileWriter = AtomicFileWriter()
+    ) async throws(SettingsError) -> [SettingReportEntry] {
+        let edit = try editedUserFile(setting: assignments)
+        try writer.replaceContents(of: edit.path, with: Data(edit.text.utf8))
+        await reloadUserFile()
+        var entries: [SettingReportEntry] = []
+        for key in edit.keys { entries.append(try entry(forKey: key)) }
+        return entries
+    }
+
+    /// What `set(_:)` would write, without writing: the user file's path (symlinks resolved),
+    /// its new text and the current names of the keys. Every check of `set` is made.
+    public func editedUserFile(
+        setting assignments: [(key: String, text: String)]
+    ) throws(SettingsError) -> (path: String, text: String, keys: [String]) {
+        var validated: [(setting: AnySettingDescriptor, canonical: String, text: String)] = []
+        for (key, text) in assignments {
+            guard let setting = SettingsCatalogue.descriptor(forKey: key) else {
+                throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
+            }
+            do {
+                validated.append((setting, try setting.validate(text), text))
+            } catch {
+                throw .invalidValue(key: setting.key, value: text, reason: error.description)
+            }
         }
 
         // Write through a symlink (dotfiles managers link config files) rather than over it.
@@ -41,23 +67,25 @@ extension LayeredUserSettings {
         var editor = YAMLLineEditor(text: oldText.isEmpty
             ? "# Peach settings; `peach settings` lists every key, its value and where it comes from.\n"
             : oldText)
-        editor.set(setting.key, to: setting.yamlValue(forCanonical: canonical))
+        for item in validated {
+            editor.set(item.setting.key, to: item.setting.yamlValue(forCanonical: item.canonical))
+        }
         let newText = editor.text
         guard let newSnapshot = try? parse(newText, path: target) else {
             throw .unsafeEdit(path: target, detail: "the result would not be valid YAML")
         }
-        try verify(setting: setting, canonical: canonical, old: oldSnapshot, new: newSnapshot,
+        try verify(settings: validated.map { ($0.setting, $0.canonical) }, old: oldSnapshot, new: newSnapshot,
                    oldPaths: YAMLLineEditor(text: oldText).paths, path: target)
 
         // Together with the other layers, e.g. a lower bound too close to the upper one.
         let trial = ResolvedSettings(layers: layers(replacingUserFileWith: newSnapshot))
-        if case .fallback(let source, let reason)? = trial.entry(forKey: setting.key)?.origin, source.layer == .userFile {
-            throw .invalidValue(key: setting.key, value: text, reason: reason)
+        for item in validated {
+            if case .fallback(let source, let reason)? = trial.entry(forKey: item.setting.key)?.origin,
+               source.layer == .userFile {
+                throw .invalidValue(key: item.setting.key, value: item.text, reason: reason)
+            }
         }
-
-        try writer.replaceContents(of: target, with: Data(newText.utf8))
-        await reloadUserFile()
-        return try entry(forKey: setting.key)
+        return (target, newText, validated.map(\.setting.key))
     }
 
     /// nil for a file without settings; throws for one that is not valid YAML.
@@ -71,23 +99,25 @@ extension LayeredUserSettings {
         }
     }
 
-    /// The edited key reads back as intended, and every other key of the old file reads the same.
+    /// The edited keys read back as intended, and every other key of the old file reads the same.
     private func verify(
-        setting: AnySettingDescriptor,
-        canonical: String,
+        settings: [(setting: AnySettingDescriptor, canonical: String)],
         old: (any ConfigSnapshot)?,
         new: any ConfigSnapshot,
         oldPaths: [String],
         path: String
     ) throws(SettingsError) {
         let newLayer = ConfigLayer.file(.userFile, path: path, snapshot: new)
-        guard let written = newLayer.lookup(setting.key)?.raw,
-              (try? setting.canonicalText(written)) == canonical else {
-            throw .unsafeEdit(path: path, detail: "\(setting.key) would not read back as \(canonical)")
+        for (setting, canonical) in settings {
+            guard let written = newLayer.lookup(setting.key)?.raw,
+                  (try? setting.canonicalText(written)) == canonical else {
+                throw .unsafeEdit(path: path, detail: "\(setting.key) would not read back as \(canonical)")
+            }
         }
         guard let old else { return }
         let oldLayer = ConfigLayer.file(.userFile, path: path, snapshot: old)
-        for key in oldPaths where key != setting.key && !key.hasPrefix(setting.key + ".") {
+        let edited = settings.map(\.setting.key)
+        for key in oldPaths where !edited.contains(where: { key == $0 || key.hasPrefix($0 + ".") }) {
             guard oldLayer.lookup(key)?.raw == newLayer.lookup(key)?.raw else {
                 throw .unsafeEdit(path: path, detail: "\(key) would change")
             }

@@ -1,10 +1,57 @@
 import ArgumentParser
+import PeachCore
+import PeachSettings
 
-/// `peach monitor`: being written (issue 5).
+/// `peach monitor`: what the controller sends and what Peach makes of it.
 struct MonitorCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "monitor", abstract: "(not yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Show what the MIDI controller sends and what Peach makes of it.",
+        discussion: """
+            Connects to the controller (--from, else midi.inputPort, else the first controller \
+            `peach ports` lists; waited for as --port-wait or midi.portWait says) and prints one \
+            line per event: what was sent (note on/off with name and velocity, CC number and \
+            value, pitch bend, program change, channel) and what the current mapping (the \
+            controller.* settings) makes of it in MODE: answer higher/lower, touch, adjust, \
+            commit, a command, or "ignored" and why. Comparison answers are relative to a \
+            pretend target, the middle of the note range (the header names it). Nothing sounds \
+            and nothing is recorded.
+
+            If the controller disappears, monitor says so and waits for it to come back. \
+            Ctrl-C (or SIGTERM, SIGHUP) ends it with status 0.
+
+            Examples:
+              peach monitor
+              peach monitor --from "Keystation" --mode matching
+              peach monitor --json > events.jsonl
+            """)
+
+    @Option(help: ArgumentHelp("The controller's sequencer port (client:port, or a name as `peach ports` shows it).",
+                               valueName: "port"))
+    var from: String?
+    @Option(help: ArgumentHelp("comparison, matching, interval-comparison or interval-matching (default: train.mode).",
+                               valueName: "mode"))
+    var mode: String?
+    @Flag(help: "One JSON object per line for every event.")
+    var json = false
+    @Option(help: ArgumentHelp("Seconds to wait for the controller to appear, or forever.", valueName: "seconds"))
+    var portWait: String?
+    @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
-        throw ValidationError("peach monitor is not written yet")
+        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let frontEnd = settings.current.frontEnd
+        let mode: TrainingMode
+        do {
+            mode = try self.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
+        } catch {
+            throw ValidationError("--mode: \(error)")
+        }
+        var portWait = frontEnd.portWait
+        if let text = self.portWait {
+            do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }
+        }
+        try await MonitorComposition.monitor(
+            spec: from ?? settings.inputPort, mode: mode, json: json, portWait: portWait, settings: settings)
     }
 }

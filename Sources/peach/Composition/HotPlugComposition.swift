@@ -18,7 +18,8 @@ enum HotPlugComposition {
         }
     }
 
-    private static func name(of port: SequencerPort) -> String {
+    /// How a port is recognised when it comes back: its client's and its own name.
+    static func name(of port: SequencerPort) -> String {
         "\(port.clientName):\(port.portName)"
     }
 }
