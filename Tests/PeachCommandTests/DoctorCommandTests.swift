@@ -127,7 +127,7 @@ struct DoctorCommandTests {
         let outcome = try await Self.run(["--json", "--data-dir", data.path], in: folder)
         let store = try #require(try Self.findings(outcome)["store"])
         #expect(store["verdict"] as? String == "ok", "\(store)")
-        #expect(store["found"] as? String
-            == "\(data.appendingPathComponent("peach.sqlite").path): integrity ok, schema v2-rig-context, 1 comparison, 1 matching")
+        let file = data.appendingPathComponent("peach.sqlite").path
+        #expect(store["found"] as? String == "\(file): integrity ok, schema v2-rig-context, 1 comparison, 1 matching")
     }
 }

@@ -105,8 +105,8 @@ public struct ControllerPortCheck: DoctorCheck {
             return .warning(Self.check, Self.title,
                             found: "no controller is connected: on a terminal the computer's keys answer; without one, "
                                 + "`peach train` waits for a controller as midi.portWait says",
-                            advice: "Connect a MIDI keyboard or pad controller (`peach ports` lists what the sequencer sees); "
-                                + "without hardware, sudo modprobe snd-virmidi gives virtual ones.")
+                            advice: "Connect a MIDI keyboard or pad controller (`peach ports` lists what the "
+                                + "sequencer sees); without hardware, sudo modprobe snd-virmidi gives virtual ones.")
         }
         let others = candidates.count > 1 ? " (\(candidates.count - 1) more: name one with midi.inputPort)" : ""
         return .ok(Self.check, Self.title, found: "\(first.label), chosen by default\(others)")

@@ -63,8 +63,8 @@ struct ConfigAndStoreChecksTests {
 
     @Test("store: unusable, failing integrity, newer schema or unwritable are problems naming the file")
     func storeProblems() {
-        let unusable = StoreCheck(facts: .unusable(path: "/data/peach.sqlite",
-                                                   reason: "/data/peach.sqlite is not a usable training database (file is not a database)")).finding
+        let reason = "/data/peach.sqlite is not a usable training database (file is not a database)"
+        let unusable = StoreCheck(facts: .unusable(path: "/data/peach.sqlite", reason: reason)).finding
         #expect(unusable.verdict == .problem)
         #expect(unusable.found.contains("/data/peach.sqlite"))
         #expect(unusable.fix?.contains("mv /data/peach.sqlite /data/peach.sqlite.broken") == true)
