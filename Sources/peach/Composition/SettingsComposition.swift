@@ -20,4 +20,17 @@ enum SettingsComposition {
             warningSink: { warning in logger.warning("\(warning)") }
         )
     }
+
+    /// The same settings, with every warning handed to `warningSink` instead of stderr: for
+    /// `peach doctor`, which reports them itself.
+    static func makeSettings(configPath: String?, warningSink: @escaping SettingsWarningSink) async -> LayeredUserSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let files = SettingsFileLocations.discover(
+            environment: environment,
+            explicitUserFile: configPath,
+            executablePath: SettingsFileLocations.currentExecutablePath(),
+            homeDirectory: environment["HOME"] ?? NSHomeDirectory()
+        )
+        return await LayeredUserSettings(environment: environment, files: files, warningSink: warningSink)
+    }
 }

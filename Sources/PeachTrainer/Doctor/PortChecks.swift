@@ -1,0 +1,114 @@
+import ALSASequencer
+
+/// The sequencer's ports as the doctor's client sees them, and what the settings ask for.
+public struct PortFacts: Hashable, Sendable {
+    public let ports: [SequencerPort]
+    /// The doctor's own client, never a candidate.
+    public let ownClient: Int
+    /// midi.outputPort / midi.inputPort; nil: pick one.
+    public let outputSpec: String?
+    public let inputSpec: String?
+    /// midi.portWait is not 0: `peach train` waits for a missing port instead of failing.
+    public let waitsForPorts: Bool
+
+    public init(ports: [SequencerPort], ownClient: Int, outputSpec: String?, inputSpec: String?, waitsForPorts: Bool) {
+        self.ports = ports
+        self.ownClient = ownClient
+        self.outputSpec = outputSpec
+        self.inputSpec = inputSpec
+        self.waitsForPorts = waitsForPorts
+    }
+
+    /// The synth `peach train` would play on now: the configured one, else PortChoice's.
+    public var synth: SequencerPort? {
+        if let outputSpec { return try? PortResolver.resolve(outputSpec, among: ports, for: .destination) }
+        return PortChoice.defaultSynth(among: ports, excludingClient: ownClient)
+    }
+}
+
+/// Is there a synth to play on: midi.outputPort resolves, or PortChoice finds one, or Peach can
+/// start FluidSynth itself?
+public struct SynthPortCheck: DoctorCheck {
+    public static let check = "synth-port"
+    public static let title = "Synth port"
+
+    public let facts: PortFacts
+    /// synth.autoStart is on, fluidsynth is installed and a soundfont found.
+    public let fluidSynthStartable: Bool
+
+    public init(facts: PortFacts, fluidSynthStartable: Bool) {
+        self.facts = facts
+        self.fluidSynthStartable = fluidSynthStartable
+    }
+
+    public var finding: DoctorFinding {
+        if let spec = facts.outputSpec {
+            do {
+                let port = try PortResolver.resolve(spec, among: facts.ports, for: .destination)
+                return .ok(Self.check, Self.title, found: "midi.outputPort \"\(spec)\" is \(port.label)")
+            } catch {
+                let found = "midi.outputPort \"\(spec)\" is not there: \(error)"
+                let fix = "`peach ports` lists the ports; start the synth, or set the right one with "
+                    + "`peach settings set midi.outputPort PORT` (empty picks one)."
+                return facts.waitsForPorts
+                    ? .warning(Self.check, Self.title, found: found + "; `peach train` waits for it (midi.portWait)",
+                               advice: fix)
+                    : .problem(Self.check, Self.title, found: found, fix: fix)
+            }
+        }
+        if let port = PortChoice.defaultSynth(among: facts.ports, excludingClient: facts.ownClient) {
+            return .ok(Self.check, Self.title, found: "\(port.label), chosen by default")
+        }
+        if fluidSynthStartable {
+            return .ok(Self.check, Self.title,
+                       found: "no synth port is running; `peach train` starts FluidSynth and stops it on exit")
+        }
+        return .problem(Self.check, Self.title,
+                        found: "no synth port is running, and Peach cannot start FluidSynth (see below)",
+                        fix: """
+                            sudo apt install fluidsynth timgm6mb-soundfont   (and synth.autoStart: true), or
+                            start a synth yourself: fluidsynth -is -a pulseaudio /usr/share/sounds/sf2/TimGM6mb.sf2, or
+                            name a hardware synth: peach settings set midi.outputPort PORT (`peach ports` lists them)
+                            """)
+    }
+}
+
+/// Is there a controller to answer with: midi.inputPort resolves, or PortChoice finds one?
+/// None is only a warning: on a terminal the computer's keys answer.
+public struct ControllerPortCheck: DoctorCheck {
+    public static let check = "controller-port"
+    public static let title = "Controller port"
+
+    public let facts: PortFacts
+
+    public init(facts: PortFacts) {
+        self.facts = facts
+    }
+
+    public var finding: DoctorFinding {
+        if let spec = facts.inputSpec {
+            do {
+                let port = try PortResolver.resolve(spec, among: facts.ports, for: .source)
+                return .ok(Self.check, Self.title, found: "midi.inputPort \"\(spec)\" is \(port.label)")
+            } catch {
+                let found = "midi.inputPort \"\(spec)\" is not there: \(error)"
+                let fix = "Connect the controller, or set the right port with "
+                    + "`peach settings set midi.inputPort PORT` (`peach ports` lists them; empty picks one)."
+                return facts.waitsForPorts
+                    ? .warning(Self.check, Self.title, found: found + "; `peach train` waits for it (midi.portWait)",
+                               advice: fix)
+                    : .problem(Self.check, Self.title, found: found, fix: fix)
+            }
+        }
+        let candidates = PortChoice.controllerCandidates(among: facts.ports, excludingClient: facts.ownClient)
+        guard let first = candidates.first else {
+            return .warning(Self.check, Self.title,
+                            found: "no controller is connected: on a terminal the computer's keys answer; without one, "
+                                + "`peach train` waits for a controller as midi.portWait says",
+                            advice: "Connect a MIDI keyboard or pad controller (`peach ports` lists what the "
+                                + "sequencer sees); without hardware, sudo modprobe snd-virmidi gives virtual ones.")
+        }
+        let others = candidates.count > 1 ? " (\(candidates.count - 1) more: name one with midi.inputPort)" : ""
+        return .ok(Self.check, Self.title, found: "\(first.label), chosen by default\(others)")
+    }
+}

@@ -1,0 +1,141 @@
+import PeachCore
+
+/// Is `fluidsynth` installed? Needed only when Peach is to start it: no external synth and
+/// synth.autoStart on.
+public struct FluidSynthCheck: DoctorCheck {
+    public static let check = "fluidsynth"
+    public static let title = "FluidSynth"
+
+    /// Where `fluidsynth` is on PATH; nil: not found.
+    public let executable: String?
+    /// The synth `peach train` would use instead (configured or found), as a label; nil: none.
+    public let externalSynth: String?
+    public let autoStart: Bool
+
+    public init(executable: String?, externalSynth: String?, autoStart: Bool) {
+        self.executable = executable
+        self.externalSynth = externalSynth
+        self.autoStart = autoStart
+    }
+
+    /// Peach would start FluidSynth itself if it could.
+    public var needed: Bool { autoStart && externalSynth == nil }
+
+    public var finding: DoctorFinding {
+        if let executable {
+            let note = autoStart ? "" : "; synth.autoStart is false, so Peach never starts it"
+            return .ok(Self.check, Self.title, found: "\(executable)\(note)")
+        }
+        if needed {
+            return .problem(Self.check, Self.title,
+                            found: "fluidsynth is not on PATH, and no other synth is there to play on",
+                            fix: "sudo apt install fluidsynth")
+        }
+        let reason = externalSynth.map { "\($0) plays the notes" } ?? "synth.autoStart is false"
+        return .ok(Self.check, Self.title, found: "not installed; not needed while \(reason)")
+    }
+}
+
+/// Is there a General MIDI soundfont for FluidSynth: synth.soundFont, else the first of
+/// Debian's usual places?
+public struct SoundFontCheck: DoctorCheck {
+    public static let check = "soundfont"
+    public static let title = "General MIDI soundfont"
+
+    /// Where Debian's GM soundfont packages put their files; `default-GM` is the alternatives
+    /// link to whichever one is preferred.
+    public static let debianCandidates = [
+        "/usr/share/sounds/sf2/default-GM.sf2",
+        "/usr/share/sounds/sf2/FluidR3_GM.sf2",     // fluid-soundfont-gm
+        "/usr/share/sounds/sf2/TimGM6mb.sf2",       // timgm6mb-soundfont
+        "/usr/share/sounds/sf3/default-GM.sf3",
+    ]
+
+    /// synth.soundFont; nil: look in `candidates`.
+    public let configured: String?
+    public let candidates: [String]
+    /// Peach would start FluidSynth (see `FluidSynthCheck.needed`).
+    public let needed: Bool
+    private let fileExists: @Sendable (String) -> Bool
+
+    public init(configured: String?, needed: Bool, candidates: [String] = SoundFontCheck.debianCandidates,
+                fileExists: @escaping @Sendable (String) -> Bool) {
+        self.configured = configured
+        self.needed = needed
+        self.candidates = candidates
+        self.fileExists = fileExists
+    }
+
+    /// The soundfont FluidSynth would load; nil when there is none.
+    public var soundFont: String? {
+        if let configured { return fileExists(configured) ? configured : nil }
+        return candidates.first(where: fileExists)
+    }
+
+    public var finding: DoctorFinding {
+        if let configured {
+            if fileExists(configured) { return .ok(Self.check, Self.title, found: "synth.soundFont \(configured)") }
+            let found = "synth.soundFont \(configured) does not exist"
+            let fix = "peach settings set synth.soundFont PATH (an .sf2 or .sf3 file), "
+                + "or set it empty to use an installed one (sudo apt install timgm6mb-soundfont)"
+            return needed ? .problem(Self.check, Self.title, found: found, fix: fix)
+                : .warning(Self.check, Self.title, found: found + " (not needed while another synth plays)", advice: fix)
+        }
+        if let found = candidates.first(where: fileExists) {
+            return .ok(Self.check, Self.title, found: "\(found), found automatically")
+        }
+        let found = "none installed (looked for \(candidates.joined(separator: ", ")))"
+        let fix = "sudo apt install timgm6mb-soundfont   (6 MB; or fluid-soundfont-gm, 140 MB, fuller sound)"
+        return needed ? .problem(Self.check, Self.title, found: found, fix: fix)
+            : .ok(Self.check, Self.title, found: found + "; not needed while another synth plays")
+    }
+}
+
+/// What pitch resolution the difficulty floor assumes, and whether it fits the synth.
+public struct PitchResolutionCheck: DoctorCheck {
+    public static let check = "pitch-resolution"
+    public static let title = "Output pitch resolution"
+
+    public let setting: PitchResolution
+    /// `peach train` would start FluidSynth itself (no synth configured or running).
+    public let peachStartsFluidSynth: Bool
+    /// The external synth's label, when one is configured or found.
+    public let externalSynth: String?
+
+    public init(setting: PitchResolution, peachStartsFluidSynth: Bool, externalSynth: String?) {
+        self.setting = setting
+        self.peachStartsFluidSynth = peachStartsFluidSynth
+        self.externalSynth = externalSynth
+    }
+
+    public var finding: DoctorFinding {
+        let floor = setting.difficultyFloor(peachStartedFluidSynth: peachStartsFluidSynth)
+        let floorText = "the difficulty never goes below \(Self.cents(floor))"
+        switch setting {
+        case .cents(let cents):
+            return .ok(Self.check, Self.title,
+                       found: "midi.pitchResolution declares \(Self.cents(cents.rawValue)); \(floorText)")
+        case .automatic where peachStartsFluidSynth:
+            return .ok(Self.check, Self.title,
+                       found: "auto: \(Self.cents(PitchResolution.fluidSynthStep.rawValue)), as Peach starts FluidSynth "
+                           + "itself and FluidSynth 2.3.1 renders whole cents; \(floorText)")
+        case .automatic:
+            let synth = externalSynth ?? "an external synth"
+            let declare = "peach settings set midi.pitchResolution 1   (the synth's finest step in cents; 0 = exact)"
+            if let externalSynth, externalSynth.lowercased().contains("fluid") {
+                return .warning(Self.check, Self.title,
+                                found: "auto: exact (0 cents) for \(externalSynth), but FluidSynth 2.3.1 renders whole "
+                                    + "cents, so comparisons finer than 1 cent would sound alike",
+                                advice: declare)
+            }
+            return .ok(Self.check, Self.title,
+                       found: "auto: exact (0 cents) for \(synth); if it renders coarser steps, declare them: "
+                           + declare)
+        }
+    }
+
+    private static func cents(_ value: Double) -> String {
+        let text = value == value.rounded() ? String(Int(value)) : String(value)
+        return "\(text) cent\(value == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,130 @@
+import ALSASequencer
+import Foundation
+import PeachSettings
+import PeachStore
+import PeachTrainer
+import Synchronization
+
+/// Gathers the facts `peach doctor` judges, from the real machine: the device node, libasound,
+/// the ports, PATH, the soundfonts, the settings (their warnings collected, not printed) and
+/// the store (inspected, never created or changed).
+enum DoctorComposition {
+    static func examine(configPath: String?, storeOptions: StoreOptions) async -> DoctorReport {
+        let collected = CollectedWarnings()
+        let settings = await SettingsComposition.makeSettings(configPath: configPath) { warning in
+            collected.warnings.withLock { $0.append(warning) }
+        }
+        let warnings = collected.warnings.withLock { $0 }
+        let frontEnd = settings.current.frontEnd
+
+        var findings: [DoctorFinding] = []
+        let device = SequencerDeviceCheck.devicePath
+        let deviceExists = FileManager.default.fileExists(atPath: device)
+        findings.append(SequencerDeviceCheck(exists: deviceExists).finding)
+        if deviceExists {
+            findings.append(SequencerAccessCheck(readable: access(device, R_OK) == 0, writable: access(device, W_OK) == 0,
+                                                 group: groupName(of: device), user: userName()).finding)
+        }
+        let ports = portFacts(settings: settings, frontEnd: frontEnd)
+        findings.append(SequencerClientCheck(outcome: ports.outcome, deviceExists: deviceExists).finding)
+
+        // The synth `peach train` would use instead of starting FluidSynth: configured or found.
+        let externalSynth = ports.facts?.synth?.label ?? settings.outputPort
+        let fluidSynth = FluidSynthCheck(executable: executable(named: "fluidsynth"), externalSynth: externalSynth,
+                                         autoStart: frontEnd.synth.autoStart)
+        let soundFont = SoundFontCheck(configured: frontEnd.synth.soundFont, needed: fluidSynth.needed,
+                                       fileExists: { FileManager.default.fileExists(atPath: $0) })
+        if let facts = ports.facts {
+            let startable = frontEnd.synth.autoStart && fluidSynth.executable != nil && soundFont.soundFont != nil
+            findings.append(SynthPortCheck(facts: facts, fluidSynthStartable: startable).finding)
+            findings.append(ControllerPortCheck(facts: facts).finding)
+        }
+        findings.append(fluidSynth.finding)
+        findings.append(soundFont.finding)
+        findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, peachStartsFluidSynth: fluidSynth.needed,
+                                             externalSynth: externalSynth).finding)
+
+        let isControllerWarning = { (warning: SettingsWarning) in warning.key?.contains("controller.") == true }
+        let userFile = settings.files.userFile
+        findings.append(ConfigFileCheck(path: userFile, exists: FileManager.default.fileExists(atPath: userFile),
+                                        fileProblems: warnings.filter { $0.key == nil }.map(\.description)).finding)
+        findings.append(SettingValuesCheck(
+            invalid: warnings.filter { $0.key != nil && !isControllerWarning($0) }.map(\.description)).finding)
+        findings.append(ControllerMappingCheck(problems: warnings.filter(isControllerWarning).map(\.description),
+                                               summary: settings.controller.summary).finding)
+        findings.append(StoreCheck(facts: storeFacts(storeOptions.location)).finding)
+        return DoctorReport(findings: findings)
+    }
+
+    /// Opens a client of its own (closed again at once) and lists the other clients' ports.
+    private static func portFacts(settings: LayeredUserSettings, frontEnd: FrontEndSettings)
+        -> (outcome: SequencerClientCheck.Outcome, facts: PortFacts?)
+    {
+        let client: SequencerClient
+        do {
+            client = try SequencerComposition.openClient(name: "Peach doctor")
+        } catch let error as SequencerUnavailable {
+            return (.failed(error.reason), nil)
+        } catch {
+            return (.failed("\(error)"), nil)
+        }
+        defer { client.close() }
+        let own = client.clientID
+        do {
+            let ports = try client.ports().filter { $0.address.client != own }
+            let facts = PortFacts(ports: ports, ownClient: own, outputSpec: settings.outputPort,
+                                  inputSpec: settings.inputPort, waitsForPorts: frontEnd.portWait != PortWait.none)
+            return (.opened(clientID: own), facts)
+        } catch {
+            return (.failed("listing the ports: \(error)"), nil)
+        }
+    }
+
+    private static func storeFacts(_ location: StoreLocation) -> StoreFacts {
+        let path = location.databasePath
+        do {
+            guard let inspection = try StoreInspection.inspect(location) else {
+                return .absent(path: path, folderUsable: folderUsable(location.directory.path))
+            }
+            return .present(StoreSummary(
+                path: inspection.path, integrity: inspection.integrity,
+                appliedMigrations: inspection.appliedMigrations, knownMigrations: StoreInspection.knownMigrations,
+                comparisons: inspection.comparisons, matchings: inspection.matchings, writable: inspection.writable))
+        } catch {
+            return .unusable(path: path, reason: error.description)
+        }
+    }
+
+    /// The folder is writable, or the nearest existing folder above it is (so it can be made).
+    private static func folderUsable(_ path: String) -> Bool {
+        var url = URL(fileURLWithPath: path)
+        while !FileManager.default.fileExists(atPath: url.path) {
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return false }
+            url = parent
+        }
+        return access(url.path, W_OK | X_OK) == 0
+    }
+
+    /// The first executable `name` on PATH.
+    private static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    private static func groupName(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, let group = getgrgid(info.st_gid), let name = group.pointee.gr_name else { return nil }
+        return String(cString: name)
+    }
+
+    private static func userName() -> String? {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+}
+
+/// The settings' warnings, kept for the report instead of printed.
+private final class CollectedWarnings: Sendable {
+    let warnings = Mutex<[SettingsWarning]>([])
+}

@@ -1,0 +1,105 @@
+import ALSASequencer
+import Foundation
+import PeachTestSupport
+import Testing
+
+/// `peach doctor` in the VM, where the kernel's sequencer is there: 14:0 Midi Through and the
+/// snd-virmidi keyboards 16:0…19:0, FluidSynth and TimGM6mb from the host's packages.
+@Suite("peach doctor with a kernel sequencer", .serialized, .timeLimit(.minutes(2)),
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
+struct DoctorWithSequencerTests {
+    /// `peach doctor --json ARGS…` with its own folders; the findings by check.
+    static func doctor(_ arguments: [String], environment: [String: String] = [:])
+        async throws -> (outcome: PeachExecutable.Outcome, findings: [String: [String: Any]], folder: URL)
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try await PeachExecutable.run(
+            ["doctor", "--json"] + arguments,
+            environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
+                          "PEACH_DATA_DIR": folder.appendingPathComponent("data").path].merging(environment) { $1 })
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]],
+                                 "\(outcome)")
+        let findings = Dictionary(uniqueKeysWithValues: array.compactMap { item in
+            (item["check"] as? String).map { ($0, item) }
+        })
+        return (outcome, findings, folder)
+    }
+
+    static func verdict(_ findings: [String: [String: Any]], _ check: String) -> String? {
+        findings[check]?["verdict"] as? String
+    }
+
+    static func found(_ findings: [String: [String: Any]], _ check: String) -> String {
+        findings[check]?["found"] as? String ?? ""
+    }
+
+    @Test("the sequencer checks pass, the virtual keyboard is the controller, FluidSynth can be started: exit 0")
+    func healthy() async throws {
+        let (outcome, findings, folder) = try await Self.doctor([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(outcome.status == 0, "\(outcome)")
+        for check in ["sequencer-device", "sequencer-access", "sequencer-client", "synth-port", "controller-port",
+                      "fluidsynth", "soundfont", "config-file", "config-values", "controller-mapping", "store"] {
+            #expect(Self.verdict(findings, check) == "ok", "\(check): \(findings[check] ?? [:])")
+        }
+        #expect(Self.found(findings, "controller-port").hasPrefix("16:0 "), "\(findings["controller-port"] ?? [:])")
+        #expect(Self.found(findings, "synth-port").contains("starts FluidSynth"))
+        #expect(Self.found(findings, "pitch-resolution").contains("auto: 1 cent"))
+
+        // The text form says the same.
+        let text = try await PeachExecutable.run(["doctor"], environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
+                                                                           "PEACH_DATA_DIR": folder.path + "/data"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("ok       ALSA sequencer device: /dev/snd/seq exists"), "\(text.stdout)")
+        #expect(!text.stdout.contains("PROBLEM"), "\(text.stdout)")
+    }
+
+    @Test("a configured synth that is running resolves; one that is not is a problem: exit 1")
+    func configuredSynth() async throws {
+        let synth = try SequencerClient(name: "Doctor Test Synth")
+        defer { synth.close() }
+        let present = try await Self.doctor([], environment: ["PEACH_MIDI_OUTPUT_PORT": "\(synth.inputPort)"])
+        defer { try? FileManager.default.removeItem(at: present.folder) }
+        #expect(present.outcome.status == 0, "\(present.outcome)")
+        #expect(Self.found(present.findings, "synth-port").contains("Doctor Test Synth"))
+        #expect(Self.found(present.findings, "pitch-resolution").contains("auto: exact (0 cents) for \(synth.inputPort)"))
+
+        let absent = try await Self.doctor([], environment: ["PEACH_MIDI_OUTPUT_PORT": "Nonexistent Synth"])
+        defer { try? FileManager.default.removeItem(at: absent.folder) }
+        #expect(absent.outcome.status == 1, "\(absent.outcome)")
+        #expect(Self.verdict(absent.findings, "synth-port") == "problem")
+        #expect(Self.found(absent.findings, "synth-port").contains("Midi Through"), "the ports there are are listed")
+        #expect(Self.verdict(absent.findings, "sequencer-client") == "ok")
+    }
+
+    @Test("a corrupt value in the --config file is a problem naming the file, the sequencer checks still pass")
+    func corruptConfig() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("peach-doctor-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try Data("referencePitch: 4400\n".utf8).write(to: config)
+        let (outcome, findings, folder) = try await Self.doctor(["--config", config.path])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(Self.verdict(findings, "config-values") == "problem")
+        #expect(Self.found(findings, "config-values").contains("user file \(config.path): referencePitch = '4400'"),
+                "\(findings["config-values"] ?? [:])")
+        #expect(Self.verdict(findings, "sequencer-client") == "ok")
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+    }
+
+    @Test("a peach.sqlite that is not a database (--data-dir) is a problem naming the file")
+    func damagedStore() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("peach-doctor-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent("peach.sqlite")
+        try Data(String(repeating: "no tables here\n", count: 200).utf8).write(to: file)
+        let (outcome, findings, folder) = try await Self.doctor(["--data-dir", data.path])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(Self.verdict(findings, "store") == "problem")
+        #expect(Self.found(findings, "store").contains(file.path), "\(findings["store"] ?? [:])")
+        #expect(Self.verdict(findings, "sequencer-device") == "ok")
+    }
+}

@@ -1,0 +1,87 @@
+import PeachCore
+import PeachTrainer
+import Testing
+
+@Suite("peach doctor: FluidSynth, the soundfont and the pitch resolution")
+struct SynthChecksTests {
+    @Test("FluidSynth: found is ok; missing is a problem only when Peach would have to start it")
+    func fluidSynth() {
+        #expect(FluidSynthCheck(executable: "/usr/bin/fluidsynth", externalSynth: nil, autoStart: true).finding
+            == .ok("fluidsynth", "FluidSynth", found: "/usr/bin/fluidsynth"))
+        let needed = FluidSynthCheck(executable: nil, externalSynth: nil, autoStart: true)
+        #expect(needed.needed)
+        #expect(needed.finding.verdict == .problem)
+        #expect(needed.finding.fix == "sudo apt install fluidsynth")
+        let external = FluidSynthCheck(executable: nil, externalSynth: "20:0 Yamaha", autoStart: true)
+        #expect(!external.needed)
+        #expect(external.finding.verdict == .ok)
+        #expect(external.finding.found == "not installed; not needed while 20:0 Yamaha plays the notes")
+        #expect(FluidSynthCheck(executable: nil, externalSynth: nil, autoStart: false).finding.verdict == .ok)
+        #expect(FluidSynthCheck(executable: "/usr/bin/fluidsynth", externalSynth: nil, autoStart: false).finding.found
+            .contains("synth.autoStart is false"))
+    }
+
+    @Test("soundfont: the first of Debian's places that exists, in order")
+    func soundFontFound() {
+        let installed: Set<String> = ["/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf3/default-GM.sf3"]
+        let check = SoundFontCheck(configured: nil, needed: true, fileExists: { installed.contains($0) })
+        #expect(check.soundFont == "/usr/share/sounds/sf2/TimGM6mb.sf2")
+        #expect(check.finding.verdict == .ok)
+        #expect(check.finding.found == "/usr/share/sounds/sf2/TimGM6mb.sf2, found automatically")
+    }
+
+    @Test("soundfont: none installed is a problem with the Debian packages when needed, else ok")
+    func soundFontMissing() throws {
+        let needed = SoundFontCheck(configured: nil, needed: true, fileExists: { _ in false })
+        #expect(needed.soundFont == nil)
+        #expect(needed.finding.verdict == .problem)
+        let fix = try #require(needed.finding.fix)
+        #expect(fix.contains("sudo apt install timgm6mb-soundfont") && fix.contains("fluid-soundfont-gm"))
+        #expect(SoundFontCheck(configured: nil, needed: false, fileExists: { _ in false }).finding.verdict == .ok)
+    }
+
+    @Test("soundfont: a configured file must exist; it is never replaced by a found one")
+    func soundFontConfigured() {
+        let everything: @Sendable (String) -> Bool = { $0 != "/home/ann/Piano.sf2" }
+        let missing = SoundFontCheck(configured: "/home/ann/Piano.sf2", needed: true, fileExists: everything)
+        #expect(missing.soundFont == nil)
+        #expect(missing.finding.verdict == .problem)
+        #expect(missing.finding.found == "synth.soundFont /home/ann/Piano.sf2 does not exist")
+        #expect(missing.finding.fix?.contains("peach settings set synth.soundFont") == true)
+        #expect(SoundFontCheck(configured: "/home/ann/Piano.sf2", needed: false, fileExists: everything).finding.verdict
+            == .warning)
+        let present = SoundFontCheck(configured: "/srv/GM.sf2", needed: true, fileExists: { $0 == "/srv/GM.sf2" })
+        #expect(present.soundFont == "/srv/GM.sf2")
+        #expect(present.finding.verdict == .ok)
+    }
+
+    @Test("pitch resolution: auto with Peach's own FluidSynth is the 1-cent floor, and says why")
+    func resolutionOwnFluidSynth() {
+        let finding = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: true, externalSynth: nil).finding
+        #expect(finding.verdict == .ok)
+        #expect(finding.found.contains("auto: 1 cent"))
+        #expect(finding.found.contains("FluidSynth 2.3.1 renders whole cents"))
+        #expect(finding.found.contains("the difficulty never goes below 1 cent"))
+    }
+
+    @Test("pitch resolution: auto with an external FluidSynth is a warning that says how to declare 1 cent")
+    func resolutionExternalFluidSynth() {
+        let finding = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: false,
+                                           externalSynth: "128:0 Synth input port (FLUID Synth (4321))").finding
+        #expect(finding.verdict == .warning)
+        #expect(finding.found.contains("renders whole cents"))
+        #expect(finding.fix?.contains("peach settings set midi.pitchResolution 1") == true)
+    }
+
+    @Test("pitch resolution: auto with another synth is exact, with how to declare a coarser step; a declared value is ok")
+    func resolutionOther() throws {
+        let other = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: false, externalSynth: "20:0 Yamaha").finding
+        #expect(other.verdict == .ok)
+        #expect(other.found.contains("auto: exact (0 cents) for 20:0 Yamaha"))
+        #expect(other.found.contains("peach settings set midi.pitchResolution"))
+        let declared = PitchResolutionCheck(setting: try .cents(validating: 2.5), peachStartsFluidSynth: true,
+                                            externalSynth: nil).finding
+        #expect(declared.verdict == .ok)
+        #expect(declared.found == "midi.pitchResolution declares 2.5 cents; the difficulty never goes below 2.5 cents")
+    }
+}
