@@ -43,18 +43,10 @@ public struct SynthPortCheck: DoctorCheck {
 
     public var finding: DoctorFinding {
         if let spec = facts.outputSpec {
-            do {
-                let port = try PortResolver.resolve(spec, among: facts.ports, for: .destination)
-                return .ok(Self.check, Self.title, found: "midi.outputPort \"\(spec)\" is \(port.label)")
-            } catch {
-                let found = "midi.outputPort \"\(spec)\" is not there: \(error)"
-                let fix = "`peach ports` lists the ports; start the synth, or set the right one with "
-                    + "`peach settings set midi.outputPort PORT` (empty picks one)."
-                return facts.waitsForPorts
-                    ? .warning(Self.check, Self.title, found: found + "; `peach train` waits for it (midi.portWait)",
-                               advice: fix)
-                    : .problem(Self.check, Self.title, found: found, fix: fix)
-            }
+            return facts.configuredPortFinding(
+                Self.check, Self.title, key: "midi.outputPort", spec: spec, use: .destination,
+                fix: "`peach ports` lists the ports; start the synth, or set the right one with "
+                    + "`peach settings set midi.outputPort PORT` (empty picks one).")
         }
         if let port = PortChoice.defaultSynth(among: facts.ports, excludingClient: facts.ownClient) {
             return .ok(Self.check, Self.title, found: "\(port.label), chosen by default")
@@ -87,18 +79,10 @@ public struct ControllerPortCheck: DoctorCheck {
 
     public var finding: DoctorFinding {
         if let spec = facts.inputSpec {
-            do {
-                let port = try PortResolver.resolve(spec, among: facts.ports, for: .source)
-                return .ok(Self.check, Self.title, found: "midi.inputPort \"\(spec)\" is \(port.label)")
-            } catch {
-                let found = "midi.inputPort \"\(spec)\" is not there: \(error)"
-                let fix = "Connect the controller, or set the right port with "
-                    + "`peach settings set midi.inputPort PORT` (`peach ports` lists them; empty picks one)."
-                return facts.waitsForPorts
-                    ? .warning(Self.check, Self.title, found: found + "; `peach train` waits for it (midi.portWait)",
-                               advice: fix)
-                    : .problem(Self.check, Self.title, found: found, fix: fix)
-            }
+            return facts.configuredPortFinding(
+                Self.check, Self.title, key: "midi.inputPort", spec: spec, use: .source,
+                fix: "Connect the controller, or set the right port with "
+                    + "`peach settings set midi.inputPort PORT` (`peach ports` lists them; empty picks one).")
         }
         let candidates = PortChoice.controllerCandidates(among: facts.ports, excludingClient: facts.ownClient)
         guard let first = candidates.first else {
@@ -110,5 +94,22 @@ public struct ControllerPortCheck: DoctorCheck {
         }
         let others = candidates.count > 1 ? " (\(candidates.count - 1) more: name one with midi.inputPort)" : ""
         return .ok(Self.check, Self.title, found: "\(first.label), chosen by default\(others)")
+    }
+}
+
+extension PortFacts {
+    /// The verdict on a port a setting names: ok when it resolves; when it does not, a problem,
+    /// or only a warning when `peach train` would wait for it.
+    func configuredPortFinding(_ check: String, _ title: String, key: String, spec: String,
+                               use: PortResolver.Use, fix: String) -> DoctorFinding {
+        do {
+            let port = try PortResolver.resolve(spec, among: ports, for: use)
+            return .ok(check, title, found: "\(key) \"\(spec)\" is \(port.label)")
+        } catch {
+            let found = "\(key) \"\(spec)\" is not there: \(error)"
+            return waitsForPorts
+                ? .warning(check, title, found: found + "; `peach train` waits for it (midi.portWait)", advice: fix)
+                : .problem(check, title, found: found, fix: fix)
+        }
     }
 }

@@ -42,15 +42,6 @@ public struct SoundFontCheck: DoctorCheck {
     public static let check = "soundfont"
     public static let title = "General MIDI soundfont"
 
-    /// Where Debian's GM soundfont packages put their files; `default-GM` is the alternatives
-    /// link to whichever one is preferred.
-    public static let debianCandidates = [
-        "/usr/share/sounds/sf2/default-GM.sf2",
-        "/usr/share/sounds/sf2/FluidR3_GM.sf2",     // fluid-soundfont-gm
-        "/usr/share/sounds/sf2/TimGM6mb.sf2",       // timgm6mb-soundfont
-        "/usr/share/sounds/sf3/default-GM.sf3",
-    ]
-
     /// synth.soundFont; nil: look in `candidates`.
     public let configured: String?
     public let candidates: [String]
@@ -58,7 +49,7 @@ public struct SoundFontCheck: DoctorCheck {
     public let needed: Bool
     private let fileExists: @Sendable (String) -> Bool
 
-    public init(configured: String?, needed: Bool, candidates: [String] = SoundFontCheck.debianCandidates,
+    public init(configured: String?, needed: Bool, candidates: [String] = GeneralMIDISoundFonts.searchPaths,
                 fileExists: @escaping @Sendable (String) -> Bool) {
         self.configured = configured
         self.needed = needed

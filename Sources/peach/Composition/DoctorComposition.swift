@@ -30,7 +30,7 @@ enum DoctorComposition {
 
         // The synth `peach train` would use instead of starting FluidSynth: configured or found.
         let externalSynth = ports.facts?.synth?.label ?? settings.outputPort
-        let fluidSynth = FluidSynthCheck(executable: executable(named: "fluidsynth"), externalSynth: externalSynth,
+        let fluidSynth = FluidSynthCheck(executable: SoundFontLocator(environment: ProcessInfo.processInfo.environment).fluidSynth, externalSynth: externalSynth,
                                          autoStart: frontEnd.synth.autoStart)
         let soundFont = SoundFontCheck(configured: frontEnd.synth.soundFont, needed: fluidSynth.needed,
                                        fileExists: { FileManager.default.fileExists(atPath: $0) })
@@ -107,11 +107,6 @@ enum DoctorComposition {
     }
 
     /// The first executable `name` on PATH.
-    private static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
-
     private static func groupName(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, let group = getgrgid(info.st_gid), let name = group.pointee.gr_name else { return nil }

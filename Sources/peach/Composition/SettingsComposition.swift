@@ -6,19 +6,8 @@ import PeachSettings
 /// warnings logged to stderr.
 enum SettingsComposition {
     static func makeSettings(configPath: String?) async -> LayeredUserSettings {
-        let environment = ProcessInfo.processInfo.environment
-        let files = SettingsFileLocations.discover(
-            environment: environment,
-            explicitUserFile: configPath,
-            executablePath: SettingsFileLocations.currentExecutablePath(),
-            homeDirectory: environment["HOME"] ?? NSHomeDirectory()
-        )
         let logger = Logger(label: "peach.settings", factory: { StreamLogHandler.standardError(label: $0) })
-        return await LayeredUserSettings(
-            environment: environment,
-            files: files,
-            warningSink: { warning in logger.warning("\(warning)") }
-        )
+        return await makeSettings(configPath: configPath, warningSink: { warning in logger.warning("\(warning)") })
     }
 
     /// The same settings, with every warning handed to `warningSink` instead of stderr: for

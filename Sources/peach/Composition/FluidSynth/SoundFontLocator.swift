@@ -1,22 +1,14 @@
 import Foundation
+import PeachTrainer
 
-/// Where FluidSynth and a General MIDI soundfont are installed. Debian's packages first:
-/// default-GM.sf2 is the alternative the system points at whichever GM soundfont is installed,
-/// then fluid-soundfont-gm and timgm6mb-soundfont themselves; then other distributions' places.
+/// Where FluidSynth and a General MIDI soundfont are installed (the soundfonts in the order of
+/// `GeneralMIDISoundFonts`, which `peach doctor` checks too).
 struct SoundFontLocator: Sendable {
-    static let candidates = [
-        "/usr/share/sounds/sf2/default-GM.sf2",
-        "/usr/share/sounds/sf2/FluidR3_GM.sf2",
-        "/usr/share/sounds/sf2/TimGM6mb.sf2",
-        "/usr/share/soundfonts/default.sf2",
-        "/usr/share/soundfonts/FluidR3_GM.sf2",
-    ]
-
     /// The PATH to search for `fluidsynth`.
     let searchPath: String
     let candidates: [String]
 
-    init(environment: [String: String], candidates: [String] = Self.candidates) {
+    init(environment: [String: String], candidates: [String] = GeneralMIDISoundFonts.searchPaths) {
         searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         self.candidates = candidates
     }

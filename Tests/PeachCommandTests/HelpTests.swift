@@ -1,0 +1,33 @@
+import PeachTestSupport
+import Testing
+
+/// Every command a user can type answers `--help` with its usage and a real description; the
+/// top-level help lists them all.
+@Suite("Every command's --help", .timeLimit(.minutes(1)))
+struct HelpTests {
+    static let commands: [[String]] = [
+        ["train"], ["ports"], ["play"], ["monitor"], ["learn"], ["doctor"],
+        ["settings"], ["settings", "list"], ["settings", "get"], ["settings", "set"], ["settings", "defaults"],
+        ["profile"], ["export"], ["import"], ["reset"],
+    ]
+
+    @Test("peach COMMAND --help: exit 0, OVERVIEW, USAGE naming the command, no placeholder", arguments: commands)
+    func help(command: [String]) async throws {
+        let outcome = try await PeachExecutable.run(command + ["--help"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.hasPrefix("OVERVIEW: "), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("USAGE: peach \(command.joined(separator: " "))"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("(not yet)"), "a stub's abstract: \(outcome.stdout)")
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+    }
+
+    @Test("peach --help lists every command, and not the crash-test helper")
+    func topLevel() async throws {
+        let outcome = try await PeachExecutable.run(["--help"])
+        #expect(outcome.status == 0, "\(outcome)")
+        for command in Set(Self.commands.map { $0[0] }) {
+            #expect(outcome.stdout.contains("  \(command) "), "\(command) missing from:\n\(outcome.stdout)")
+        }
+        #expect(!outcome.stdout.contains("store-crash-writer"))
+    }
+}
