@@ -21,6 +21,6 @@ struct SequencerErrorTests {
     func openWithoutSequencer() {
         let error = #expect(throws: SequencerError.self) { try SequencerClient(name: "Peach") }
         #expect(error?.description.hasPrefix("snd_seq_open failed: ") == true)
-        #expect(error?.description.contains("scripts/alsa-vm") == true)
+        #expect(error?.description.contains("sudo modprobe snd-seq") == true)
     }
 }

@@ -43,6 +43,7 @@ struct PlayCommandErrorsTests {
         let outcome = try await Self.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Usage: peach play "), "the command's own usage: \(outcome.stderr)")
         #expect(outcome.stdout.isEmpty, "nothing played: \(outcome.stdout)")
     }
 

@@ -35,6 +35,7 @@ struct TrainCommandErrorsTests {
         let outcome = try await Self.run(arguments)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Usage: peach train "), "the command's own usage: \(outcome.stderr)")
     }
 
     @Test("without a kernel sequencer: a clear error that points to peach doctor",

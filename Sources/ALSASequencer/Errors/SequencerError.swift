@@ -45,8 +45,7 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private static func hint(call: String, code: Int32) -> String? {
         if call == "snd_seq_open" && (code == -ENOENT || code == -ENODEV) {
-            return "/dev/snd/seq is missing: this kernel has no ALSA sequencer loaded (modprobe snd-seq); "
-                + "the tests run one in a VM with scripts/alsa-vm"
+            return "/dev/snd/seq is missing: this kernel has no ALSA sequencer loaded (sudo modprobe snd-seq)"
         }
         if call == "snd_seq_open" && code == -EACCES {
             return "no permission to open /dev/snd/seq: add yourself to the audio group"

@@ -41,15 +41,15 @@ struct MonitorCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let frontEnd = settings.current.frontEnd
-        let mode: TrainingMode
-        do {
-            mode = try self.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
-        } catch {
-            throw ValidationError("--mode: \(error)")
-        }
-        var portWait = frontEnd.portWait
-        if let text = self.portWait {
-            do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }
+        let (mode, portWait) = try Self.withSettings { () throws -> (TrainingMode, PortWait) in
+            let mode: TrainingMode
+            do {
+                mode = try self.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
+            } catch {
+                throw ValidationError("--mode: \(error)")
+            }
+            guard let text = self.portWait else { return (mode, frontEnd.portWait) }
+            do { return (mode, try PortWait(parsing: text)) } catch { throw ValidationError("--port-wait: \(error)") }
         }
         try await MonitorComposition.monitor(
             spec: from ?? settings.inputPort, mode: mode, json: json, portWait: portWait, settings: settings)

@@ -41,7 +41,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
-        let request = try PlayRequest(command: self, settings: settings)
+        let request = try Self.withSettings { try PlayRequest(command: self, settings: settings) }
         // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
         // signals are caught before anything starts, so FluidSynth is spawned with them set aside.
         let interruption = Interruption()

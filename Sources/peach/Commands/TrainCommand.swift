@@ -44,7 +44,7 @@ struct TrainCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
-        let request = try TrainingRequest(command: self, settings: settings)
+        let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
         let outcome = try await TrainComposition.train(request, settings: settings, storeOptions: store)
         if case .failed(let reason, _) = outcome {
             throw TrainingFailed(reason: reason)
