@@ -102,10 +102,11 @@ struct TrainCommandTests {
         #expect(SoundingNotes.stillSounding(await received.events).isEmpty)
     }
 
-    @Test("SIGTERM at random moments ends training with exit 0 and leaves no note sounding")
+    @Test("SIGTERM, SIGINT or SIGHUP at random moments ends training with exit 0 and leaves no note sounding")
     func terminationLeavesSilence() async throws {
         var random = SplitMix64(seed: 20_261_122)
-        for round in 0..<5 {
+        for round in 0..<6 {
+            let signal = [SIGTERM, SIGINT, SIGHUP][round % 3]
             let synth = try SequencerClient(name: "Test Synth")
             defer { synth.close() }
             let received = EventCollector(synth.events())
@@ -115,10 +116,10 @@ struct TrainCommandTests {
             // 0…2.5 s in: during the reference, the target, the wait for the answer.
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...2500, using: &random)))
             let sent = ContinuousClock.now
-            run.process.send(signal: SIGTERM)
+            run.process.send(signal: signal)
             let outcome = try await run.process.finished(within: .seconds(10))
             let exitTime = ContinuousClock.now - sent
-            #expect(outcome.status == 0 && !outcome.wasSignalled, "round \(round): \(outcome)")
+            #expect(outcome.status == 0 && !outcome.wasSignalled, "round \(round), signal \(signal): \(outcome)")
             #expect(outcome.stdout.contains("\"finished\""), "round \(round)")
             // Under emulation the process takes longer than on hardware; bound it loosely here.
             #expect(exitTime < .seconds(2), "round \(round): exit took \(exitTime)")
