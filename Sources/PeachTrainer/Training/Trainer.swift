@@ -99,10 +99,13 @@ public actor Trainer {
             controller.map { events in Task { for await event in events { await self.handle(event) } } },
             keys.map { keys in Task { for await key in keys { await self.handle(key) } } },
         ].compactMap { $0 }
-        do {
-            try await begin(mode)
-        } catch {
-            failure = "cannot start \(mode) training: \(error)"
+        // finish() may come before run (a signal during the start-up): then nothing sounds.
+        if !finishRequested {
+            do {
+                try await begin(mode)
+            } catch {
+                failure = "cannot start \(mode) training: \(error)"
+            }
         }
         if failure == nil && !finishRequested {
             await withCheckedContinuation { finished = $0 }

@@ -39,6 +39,10 @@ struct MonitorCommand: AsyncParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
+        // Caught from the start, so a signal while waiting for the controller ends with 0 too.
+        let interruption = Interruption()
+        let signals = TerminationSignals { _ in interruption.interrupt() }
+        defer { signals.cancel() }
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let frontEnd = settings.current.frontEnd
         let (mode, portWait) = try Self.withSettings { () throws -> (TrainingMode, PortWait) in
@@ -51,7 +55,16 @@ struct MonitorCommand: AsyncParsableCommand {
             guard let text = self.portWait else { return (mode, frontEnd.portWait) }
             do { return (mode, try PortWait(parsing: text)) } catch { throw ValidationError("--port-wait: \(error)") }
         }
-        try await MonitorComposition.monitor(
-            spec: from ?? settings.inputPort, mode: mode, json: json, portWait: portWait, settings: settings)
+        let spec = from ?? settings.inputPort
+        let json = json
+        let monitoring = Task {
+            try await MonitorComposition.monitor(spec: spec, mode: mode, json: json, portWait: portWait, settings: settings)
+        }
+        interruption.cancels(monitoring)
+        do {
+            try await monitoring.value
+        } catch is CancellationError {
+            // Stopped while waiting for the controller: nothing to say.
+        }
     }
 }

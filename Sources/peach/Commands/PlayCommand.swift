@@ -2,7 +2,6 @@ import ArgumentParser
 import PeachALSA
 import PeachCore
 import PeachSettings
-import Synchronization
 
 /// `peach play`: one note, to check the routing and the synth's tuning.
 struct PlayCommand: AsyncParsableCommand {
@@ -54,26 +53,6 @@ struct PlayCommand: AsyncParsableCommand {
         } catch is CancellationError {
             print("Stopped.")
         }
-    }
-}
-
-/// Cancels a task when a signal arrives, also one that arrived before the task was there.
-private final class Interruption: Sendable {
-    private let state = Mutex<(task: Task<Void, any Error>?, interrupted: Bool)>((nil, false))
-
-    func interrupt() {
-        state.withLock { state in
-            state.interrupted = true
-            return state.task
-        }?.cancel()
-    }
-
-    func cancels(_ task: Task<Void, any Error>) {
-        let interrupted = state.withLock { state in
-            state.task = task
-            return state.interrupted
-        }
-        if interrupted { task.cancel() }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachCore
 import PeachSettings
+import PeachTrainer
 
 /// `peach train [MODE]`: the front end a musician runs.
 struct TrainCommand: AsyncParsableCommand {
@@ -43,9 +44,24 @@ struct TrainCommand: AsyncParsableCommand {
     @Flag(help: "Log what Peach does to stderr.") var verbose = false
 
     func run() async throws {
+        // Caught from the start: systemd may stop a rig while it still waits for its ports, and
+        // that too is a clean stop (exit 0), not a death by signal.
+        let interruption = Interruption()
+        let signals = TerminationSignals { _ in interruption.interrupt() }
+        defer { signals.cancel() }
         let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
-        let outcome = try await TrainComposition.train(request, settings: settings, storeOptions: store)
+        let training = Task {
+            try await TrainComposition.train(request, settings: settings, storeOptions: store, interruption: interruption)
+        }
+        interruption.cancels(training)
+        let outcome: Trainer.Outcome
+        do {
+            outcome = try await training.value
+        } catch is CancellationError {
+            printToStandardError("stopped before training began")
+            return
+        }
         if case .failed(let reason, _) = outcome {
             throw TrainingFailed(reason: reason)
         }

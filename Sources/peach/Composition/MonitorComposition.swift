@@ -35,19 +35,31 @@ enum MonitorComposition {
         ) { address in
             (try? client.ports().first { $0.address == address }).flatMap { $0.map(HotPlugComposition.name(of:)) }
         }
-        // The signals are handled before the header says monitoring has begun.
-        let (stop, stopping) = AsyncStream<Void>.makeStream()
-        let signals = TerminationSignals { _ in stopping.finish() }
-        defer { signals.cancel() }
         header.forEach(write)
 
+        // Monitoring goes on until the task is cancelled (the command does that on a signal).
+        let (stop, stopping) = AsyncStream<Void>.makeStream()
+        await withTaskCancellationHandler {
+            await watch(events: events, supervisor: supervisor, reconnector: reconnector, until: stop, write: write,
+                        notice: notice, monitor: ControllerMonitor(settings: controller, mode: mode,
+                                                                   pretendTarget: pretendTarget, source: port.address),
+                        json: json)
+        } onCancel: {
+            stopping.finish()
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private static func watch(events: AsyncStream<SequencerEvent>, supervisor: HotPlugSupervisor,
+                              reconnector: MonitorReconnector, until stop: AsyncStream<Void>,
+                              write: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void,
+                              monitor: ControllerMonitor, json: Bool) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in supervisor.events { notice(event.description) }
             }
             group.addTask {
-                var monitor = ControllerMonitor(settings: controller, mode: mode, pretendTarget: pretendTarget,
-                                                source: port.address)
+                var monitor = monitor
                 for await event in events {
                     if case .announcement(let announcement) = event.payload {
                         await supervisor.handle(announcement)

@@ -12,8 +12,10 @@ import PeachTrainer
 /// note player and the cue, the sessions, the trainer, hot-plug, the terminal and the signals.
 /// Everything it starts it also ends, in reverse order, whichever way training ends.
 enum TrainComposition {
+    /// - Parameter interruption: cancels the calling task until training runs; from then on
+    ///   a signal ends training.
     static func train(_ request: TrainingRequest, settings: LayeredUserSettings,
-                      storeOptions: StoreOptions) async throws -> Trainer.Outcome {
+                      storeOptions: StoreOptions, interruption: Interruption) async throws -> Trainer.Outcome {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
         // The store first: a damaged database stops us before anything sounds.
         let store = try StoreComposition.openStore(storeOptions)
@@ -35,7 +37,8 @@ enum TrainComposition {
         do {
             let outcome = try await train(request, settings: settings, store: store, profile: profile, client: client,
                                           output: output.port, startedFluidSynth: output.fluidSynth != nil,
-                                          interactive: interactive, presenter: presenter, notice: notice, log: log)
+                                          interactive: interactive, presenter: presenter, notice: notice,
+                                          interruption: interruption, log: log)
             await output.fluidSynth?.stop()
             return outcome
         } catch {
@@ -48,7 +51,8 @@ enum TrainComposition {
     private static func train(
         _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
         client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, interactive: Bool,
-        presenter: any TrainingPresenter, notice: @escaping @Sendable (String) -> Void, log: Logger
+        presenter: any TrainingPresenter, notice: @escaping @Sendable (String) -> Void, interruption: Interruption,
+        log: Logger
     ) async throws -> Trainer.Outcome {
         let input = try await InputComposition.chooseInput(
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
@@ -100,8 +104,10 @@ enum TrainComposition {
 
         let hotPlug = HotPlugComposition.supervise(output: output, input: input, client: client, trainer: trainer,
                                                    notice: notice)
-        let signals = TerminationSignals { _ in Task { await trainer.finish() } }
-        defer { signals.cancel() }
+        // A signal during the start-up cancelled this task; any signal from now on, or one
+        // that came since, ends training cleanly.
+        try Task.checkCancellation()
+        interruption.onInterrupt { Task { await trainer.finish() } }
         let terminal = interactive ? try TerminalKeys.open() : nil
         defer { terminal?.close() }
         if terminal != nil, !request.json {

@@ -147,4 +147,18 @@ struct TrainCommandTests {
         #expect(outcome.stderr.contains("Midi Through"), "the error lists the ports: \(outcome.stderr)")
         #expect(!outcome.stdout.contains("trialStarted"), "nothing was trained")
     }
+
+    @Test("a signal while Peach still waits for its ports (a rig stopped before its keyboard came) exits 0",
+          arguments: [SIGTERM, SIGINT, SIGHUP])
+    func signalWhileWaitingForPorts(signal: Int32) async throws {
+        let run = try TrainRun(["comparison", "--to", "14:0", "--from", "Keyboard Not Yet Plugged", "--port-wait", "forever"])
+        defer { run.remove() }
+        let waiting = await run.process.firstLine { $0.contains("waiting for port") }
+        #expect(waiting != nil, "it says what it waits for")
+        run.process.send(signal: signal)
+        let outcome = try await run.process.finished(within: .seconds(10))
+        #expect(outcome.status == 0 && !outcome.wasSignalled, "\(outcome)")
+        #expect(outcome.stderr.contains("stopped before training began"), "\(outcome.stderr)")
+        #expect(!outcome.stdout.contains("trialStarted"), "nothing was trained")
+    }
 }

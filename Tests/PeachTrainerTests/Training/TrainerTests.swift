@@ -25,6 +25,19 @@ struct TrainerTests {
         }
     }
 
+    @Test("finish() before run (a signal during the start-up): nothing sounds, the run ends at once")
+    func finishBeforeRun() async throws {
+        let harness = try TrainerHarness()
+        await harness.trainer.finish()
+        #expect(await harness.run().value == .finished(completedTrials: 0))
+        #expect(harness.player.played == 0)
+        #expect(await harness.presenter.count { if case .started = $0 { true } else { false } } == 0)
+        guard case .finished(0)? = await harness.presenter.reports.last else {
+            Issue.record("the last report is not finished(0): \(await harness.presenter.reports)")
+            return
+        }
+    }
+
     @Test("q on the computer's keyboard quits and discards the unfinished trial")
     func quitKey() async throws {
         let harness = try TrainerHarness()
