@@ -23,7 +23,13 @@ struct SequencerOutputTests {
         #expect(received.map(\.midiMessage) == sent)
         let stamps = received.compactMap(\.timestampNanoseconds)
         #expect(stamps.count == sent.count)
-        #expect(stamps == stamps.sorted())
+        // A queue's time between two timer ticks is extrapolated from the system clock; a tick
+        // that comes late (seen under qemu TCG on a loaded machine) is counted at its nominal
+        // length, so the queue's time can step back by a fraction of a millisecond (seen:
+        // 0.44 ms). Order is what the values above prove; the stamps must only be close to it.
+        let steps = zip(stamps, stamps.dropFirst()).map { Int64($1) - Int64($0) }
+        #expect(steps.allSatisfy { $0 > -1_000_000 }, "no stamp more than 1 ms before the one ahead of it: \(stamps)")
+        #expect((stamps.last ?? 0) >= (stamps.first ?? 0), "\(stamps)")
     }
 
     @Test("an event scheduled 200 ms ahead is delivered within 1 ms of its stamp")

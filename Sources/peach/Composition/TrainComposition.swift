@@ -102,11 +102,12 @@ enum TrainComposition {
             })
         await trainer.setTrendSource { profile.statistics(for: $0)?.trend }
 
+        // A signal during the start-up cancelled this task: stop before anything runs. Any
+        // signal from here on, or one that came since, ends training cleanly.
+        try Task.checkCancellation()
         let hotPlug = HotPlugComposition.supervise(output: output, input: input, client: client, trainer: trainer,
                                                    notice: notice)
-        // A signal during the start-up cancelled this task; any signal from now on, or one
-        // that came since, ends training cleanly.
-        try Task.checkCancellation()
+        defer { hotPlug.cancel() }
         interruption.onInterrupt { Task { await trainer.finish() } }
         let terminal = interactive ? try TerminalKeys.open() : nil
         defer { terminal?.close() }
@@ -116,7 +117,6 @@ enum TrainComposition {
         log.debug("training starts")
         let outcome = await trainer.run(controller: input.map { _ in client.events() }, keys: terminal?.keys)
         log.debug("training ended: \(outcome)")
-        hotPlug.cancel()
         return outcome
     }
 }
