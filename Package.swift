@@ -9,6 +9,8 @@ import PackageDescription
 //     -> PeachStore -> PeachCore, GRDB (SQLite)
 //     -> PeachTerminal -> PeachCore
 //     -> PeachCore
+//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachALSA, ALSASequencer, PeachStore;
+//     it runs `peach` as a separate process for the end-to-end figures
 // PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
 // ALSA but not Peach; PeachALSA adapts one to the other.
 let package = Package(
@@ -16,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "peach", targets: ["peach"]),
+        .executable(name: "peach-bench", targets: ["PeachBench"]),
         .library(name: "PeachCore", targets: ["PeachCore"]),
     ],
     dependencies: [
@@ -62,6 +65,17 @@ let package = Package(
                 "PeachTrainer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The benchmarks (BENCHMARKS.md, scripts/bench); measures the `peach` built beside it.
+        .executableTarget(
+            name: "PeachBench",
+            dependencies: [
+                "PeachCore",
+                "PeachALSA",
+                "ALSASequencer",
+                "PeachStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).

@@ -36,4 +36,30 @@ struct SequencerInputTests {
         #expect(bend?.source == SequencerAddress(client: 17, port: 0))
         #expect(await received.first { $0.midiMessage == .controlChange(channel: 1, controller: 1, value: 127) } != nil)
     }
+
+    @Test("a sink stamping every input stamps what arrives through another client's connection")
+    func stampingSinkStampsForeignConnections() async throws {
+        let sender = try SequencerClient(name: "Peach Stamp Sender")
+        defer { sender.close() }
+        let plain = try SequencerClient(name: "Peach Plain Sink")
+        defer { plain.close() }
+        let stamping = try SequencerClient(name: "Peach Stamping Sink", stampingEveryInput: true)
+        defer { stamping.close() }
+        let plainReceived = EventCollector(plain.events())
+        let stampedReceived = EventCollector(stamping.events())
+        // The sender makes both connections, as a program under test connects to its synth.
+        try sender.connectOutput(to: plain.inputPort)
+        try sender.connectOutput(to: stamping.inputPort)
+
+        try await Task.sleep(for: .milliseconds(50))
+        let before = try stamping.currentTime()
+        try sender.send(.noteOn(channel: 0, note: 60, velocity: 1))
+        let stamped = await stampedReceived.first { $0.midiMessage != nil }
+        let unstamped = await plainReceived.first { $0.midiMessage != nil }
+        #expect(unstamped?.timestampNanoseconds == nil)
+        let stamp = try #require(stamped?.timestampNanoseconds)
+        let after = try stamping.currentTime()
+        #expect(stamp >= before.nanoseconds && stamp <= after.nanoseconds,
+                "stamp \(stamp) ns, queue at \(before) before sending")
+    }
 }

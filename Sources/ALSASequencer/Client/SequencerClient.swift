@@ -25,8 +25,13 @@ public final class SequencerClient: Sendable {
 
     /// Opens a client named `name` (as `aconnect -l` will show it) with both ports, starts its
     /// queue (the kernel's default timer: hrtimer) and subscribes to the System Announce port.
-    public init(name: String, outputPortName: String = "output", inputPortName: String = "input")
-        throws(SequencerError)
+    ///
+    /// - Parameter stampingEveryInput: stamp every event reaching the input port with our
+    ///   queue's real time, also through connections other clients made to it (a measuring sink
+    ///   that programs under test send to, as they would to a synth). Off, only connections made
+    ///   with `connectInput` are stamped, each on the queue it asks for.
+    public init(name: String, outputPortName: String = "output", inputPortName: String = "input",
+                stampingEveryInput: Bool = false) throws(SequencerError)
     {
         peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
@@ -37,7 +42,8 @@ public final class SequencerClient: Sendable {
             let clientID = try SequencerError.check(snd_seq_client_id(seq), "snd_seq_client_id")
             let queue = try SequencerError.check(snd_seq_alloc_named_queue(seq, name), "snd_seq_alloc_named_queue")
             let output = try Self.createPort(seq, name: outputPortName, capabilities: [.read, .subscribeRead])
-            let input = try Self.createPort(seq, name: inputPortName, capabilities: [.write, .subscribeWrite])
+            let input = try Self.createPort(seq, name: inputPortName, capabilities: [.write, .subscribeWrite],
+                                            timestampQueue: stampingEveryInput ? queue : nil)
             try SequencerError.check(snd_seq_control_queue(seq, queue, Int32(SND_SEQ_EVENT_START.rawValue), 0, nil),
                                      "snd_seq_control_queue(start)")
             try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
@@ -86,13 +92,18 @@ public final class SequencerClient: Sendable {
         try handle.withOpen(body)
     }
 
-    private static func createPort(_ seq: OpaquePointer, name: String, capabilities: PortCapabilities)
-        throws(SequencerError) -> Int32
+    private static func createPort(_ seq: OpaquePointer, name: String, capabilities: PortCapabilities,
+                                   timestampQueue: Int32? = nil) throws(SequencerError) -> Int32
     {
         var info: OpaquePointer?
         try SequencerError.check(snd_seq_port_info_malloc(&info), "snd_seq_port_info_malloc")
         defer { snd_seq_port_info_free(info) }
         snd_seq_port_info_set_name(info, name)
+        if let timestampQueue {
+            snd_seq_port_info_set_timestamping(info, 1)
+            snd_seq_port_info_set_timestamp_real(info, 1)
+            snd_seq_port_info_set_timestamp_queue(info, timestampQueue)
+        }
         snd_seq_port_info_set_capability(info, capabilities.rawValue)
         snd_seq_port_info_set_type(info, UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
         try SequencerError.check(snd_seq_create_port(seq, info), "snd_seq_create_port(\(name))")

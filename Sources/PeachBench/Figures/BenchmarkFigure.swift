@@ -1,0 +1,53 @@
+import Foundation
+
+/// One numbered figure of issue 6's list: measures its series and judges them against the target.
+protocol BenchmarkFigure: Sendable {
+    static var number: Int { get }
+    static var title: String { get }
+    static var target: String { get }
+    /// Whether it needs the kernel's sequencer (so runs in the VM) rather than only a CPU.
+    static var needsSequencer: Bool { get }
+
+    init()
+
+    func run(_ context: BenchContext) async throws -> FigureResult
+}
+
+extension BenchmarkFigure {
+    /// The result skeleton with this figure's number, title and target.
+    func result(series: [FigureResult.Series], verdict: FigureResult.Verdict, findings: [String]) -> FigureResult {
+        FigureResult(number: Self.number, title: Self.title, target: Self.target, series: series,
+                     verdict: verdict, findings: findings)
+    }
+}
+
+/// What every figure gets from the runner.
+struct BenchContext: Sendable {
+    /// Few samples, no verdicts: CI runs this so the benchmark cannot rot.
+    let quick: Bool
+    /// The `peach` executable under test (built next to this one).
+    let peach: URL
+    /// A folder the figure may fill; removed after the run.
+    let scratch: URL
+    /// This executable, for figures that measure in a child process.
+    let benchExecutable: URL
+
+    /// `full` samples in a full run, `quick` in quick mode.
+    func count(_ full: Int, quick quickCount: Int) -> Int { quick ? quickCount : full }
+
+    /// Progress for the person watching, on stderr (stdout stays clean).
+    func progress(_ text: String) {
+        FileHandle.standardError.write(Data("peach-bench: \(text)\n".utf8))
+    }
+
+    /// The verdict, or "not judged" in quick mode whose few samples decide nothing.
+    func verdict(_ holds: Bool, _ detail: String) -> FigureResult.Verdict {
+        quick ? .notJudged("quick mode: \(detail)") : .judging(holds, detail)
+    }
+}
+
+enum BenchmarkFigures {
+    static let all: [any BenchmarkFigure.Type] = [
+        PitchBendQuantisation.self,
+    ]
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// A `peach` child with folders of its own (config, data, HOME), so a benchmark never reads or
+/// writes the user's settings and records. Its stdout and stderr go to files in that folder,
+/// shown when something fails.
+final class PeachProcess: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let process: Process
+    let folder: URL
+    private let arguments: [String]
+    /// Yields the exit status once, from Foundation's termination handler.
+    private let exits: AsyncStream<Int32>
+    private let ended = Mutex<Int32?>(nil)
+
+    /// Starts `peach ARGUMENTS…`; `settings` become environment variables (PEACH_NOTE_DURATION…).
+    init(_ context: BenchContext, _ arguments: [String], settings: [String: String] = [:], folder name: String) throws {
+        folder = context.scratch.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.arguments = arguments
+        let process = Process()
+        process.executableURL = context.peach
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PEACH_") }
+        environment["HOME"] = folder.path
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        environment["NO_COLOR"] = "1"
+        environment.merge(settings) { $1 }
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try Self.logFile(folder.appendingPathComponent("stdout.txt"))
+        process.standardError = try Self.logFile(folder.appendingPathComponent("stderr.txt"))
+        let (exits, ended) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.exits = exits
+        let endedStatus = self.ended
+        process.terminationHandler = { process in
+            endedStatus.withLock { $0 = process.terminationStatus }
+            ended.yield(process.terminationStatus)
+            ended.finish()
+        }
+        self.process = process
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The exit status once it has ended (by itself or after `signal`), or a failure after `timeout`.
+    func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
+        if let status = ended.withLock({ $0 }) { return status }
+        let exits = self.exits
+        let status = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask { await exits.first { _ in true } }
+            group.addTask { try? await Task.sleep(for: timeout); return nil }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        guard let status = status ?? ended.withLock({ $0 }) else {
+            kill(pid, SIGKILL)
+            throw Failure(description: "peach \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
+        }
+        return status
+    }
+
+    func signal(_ number: Int32 = SIGTERM) {
+        if process.isRunning { kill(pid, number) }
+    }
+
+    /// Runs to its end and fails unless it exits 0.
+    func succeeded(within timeout: Duration = .seconds(30)) async throws {
+        let status = try await exitStatus(within: timeout)
+        guard status == 0, process.terminationReason == .exit else {
+            throw Failure(description: "peach \(arguments.joined(separator: " ")) ended with \(status)\n\(output)")
+        }
+    }
+
+    /// What it printed so far, for error messages.
+    var output: String {
+        let read = { (name: String) in (try? String(contentsOf: self.folder.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        return "stdout:\n\(read("stdout.txt"))\nstderr:\n\(read("stderr.txt"))"
+    }
+
+    /// CPU time of every thread so far, in nanoseconds, from /proc (ns resolution, unlike the
+    /// clock ticks of /proc/PID/stat).
+    func cpuNanoseconds() throws -> UInt64 {
+        try Self.cpuNanoseconds(of: pid)
+    }
+
+    static func cpuNanoseconds(of pid: Int32) throws -> UInt64 {
+        let tasks = "/proc/\(pid)/task"
+        var total: UInt64 = 0
+        for thread in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+            // A thread may end between the listing and the read; it no longer counts.
+            guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
+                  let first = text.split(separator: " ").first, let running = UInt64(first) else { continue }
+            total += running
+        }
+        return total
+    }
+
+    private static func logFile(_ url: URL) throws -> FileHandle {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        return try FileHandle(forWritingTo: url)
+    }
+}
