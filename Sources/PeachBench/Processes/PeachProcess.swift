@@ -14,7 +14,11 @@ final class PeachProcess: Sendable {
     private let arguments: [String]
     /// Yields the exit status once, from Foundation's termination handler.
     private let exits: AsyncStream<Int32>
-    private let ended = Mutex<Int32?>(nil)
+    private let ended = EndedStatus()
+
+    private final class EndedStatus: Sendable {
+        let status = Mutex<Int32?>(nil)
+    }
 
     /// Starts `peach ARGUMENTS…`; `settings` become environment variables (PEACH_NOTE_DURATION…).
     init(_ context: BenchContext, _ arguments: [String], settings: [String: String] = [:], folder name: String) throws {
@@ -38,7 +42,7 @@ final class PeachProcess: Sendable {
         self.exits = exits
         let endedStatus = self.ended
         process.terminationHandler = { process in
-            endedStatus.withLock { $0 = process.terminationStatus }
+            endedStatus.status.withLock { $0 = process.terminationStatus }
             ended.yield(process.terminationStatus)
             ended.finish()
         }
@@ -50,7 +54,7 @@ final class PeachProcess: Sendable {
 
     /// The exit status once it has ended (by itself or after `signal`), or a failure after `timeout`.
     func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
-        if let status = ended.withLock({ $0 }) { return status }
+        if let status = ended.status.withLock({ $0 }) { return status }
         let exits = self.exits
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await exits.first { _ in true } }
@@ -58,7 +62,7 @@ final class PeachProcess: Sendable {
             defer { group.cancelAll() }
             return await group.next() ?? nil
         }
-        guard let status = status ?? ended.withLock({ $0 }) else {
+        guard let status = status ?? ended.status.withLock({ $0 }) else {
             kill(pid, SIGKILL)
             throw Failure(description: "peach \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
         }
