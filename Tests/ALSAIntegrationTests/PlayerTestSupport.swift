@@ -16,6 +16,7 @@ final class SchedulingSpy: MIDIOutput {
     func send(_ message: MIDIMessage) throws { try client.send(message) }
     func cancelScheduled(tag: UInt8) throws { try client.cancelScheduled(tag: tag) }
     func currentTime() throws -> SequencerTime { try client.currentTime() }
+    func hasPendingScheduled() throws -> Bool { try client.hasPendingScheduled() }
     func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws {
         try client.schedule(message, at: time, tag: tag)
         scheduled.withLock { $0.append(time) }

@@ -51,6 +51,30 @@ struct SequencerOutputTests {
         #expect(error >= 0 && error <= KernelSequencer.deliveryTolerance, "delivered \(Double(error) / 1e6) ms after its stamp")
     }
 
+    @Test("a client asking for the fastest tick gets a 0.16 ms period; a faster request is capped there")
+    func fastestTick() throws {
+        let fast = try SequencerClient(name: "Peach Fast Tick Test", queueTickHz: SequencerClient.fastestTickHz)
+        defer { fast.close() }
+        let faster = try SequencerClient(name: "Peach Faster Tick Test", queueTickHz: 20_000)
+        defer { faster.close() }
+        let plain = try SequencerClient(name: "Peach Default Tick Test")
+        defer { plain.close() }
+        let timers = try String(contentsOfFile: "/proc/asound/seq/timer", encoding: .utf8)
+        #expect(Self.period(of: fast.queue, in: timers) == "0.000160000", "\(timers)")
+        #expect(Self.period(of: faster.queue, in: timers) == "0.000160000", "\(timers)")
+        #expect(Self.period(of: plain.queue, in: timers) == "0.001000000", "\(timers)")
+        #expect(fast.tickPeriod == .microseconds(160) && faster.tickPeriod == .microseconds(160))
+        #expect(plain.tickPeriod == .milliseconds(1))
+    }
+
+    /// "Period time : 0.000160000" in the queue's block of /proc/asound/seq/timer.
+    private static func period(of queue: Int, in timers: String) -> String? {
+        let blocks = timers.components(separatedBy: "Timer for queue ").dropFirst()
+        guard let block = blocks.first(where: { $0.hasPrefix("\(queue) ") }),
+              let line = block.split(separator: "\n").first(where: { $0.contains("Period time") }) else { return nil }
+        return line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+    }
+
     @Test("cancelScheduled removes the tagged event and leaves the others")
     func cancelRemovesTaggedEvents() async throws {
         let peach = try SequencerClient(name: "Peach Cancel Test")

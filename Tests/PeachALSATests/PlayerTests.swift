@@ -150,6 +150,59 @@ struct PlayerTests {
         #expect(output.log.dropFirst(3) == [.sent(.pitchBend(channel: 0, value: 0))])
     }
 
+    /// The kernel sends a scheduled event at its first tick at or after the event's time, so
+    /// the player asks for half a tick early: the note ends within half a tick either way.
+    @Test func theNoteOffIsScheduledHalfATickEarly() async throws {
+        let player = player(NotePlayerConfiguration(sendsBendRange: false))
+        output.setTickPeriod(.microseconds(160))
+        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(750), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        #expect(output.log.last == .scheduled(.noteOff(channel: 0, note: 69, velocity: 0),
+                                              at: SequencerTime(nanoseconds: 5_749_920_000), tag: 1))
+        playing.cancel()
+        _ = try? await playing.value
+    }
+
+    /// The queue's clock passed the note-off's time but the kernel has not dispatched it yet
+    /// (it does at its next tick): a note-on sent direct now would arrive first and be cut.
+    @Test func theNextNoteQueuesBehindANoteOffTheKernelHasNotDispatchedYet() async throws {
+        let player = player(NotePlayerConfiguration(sendsBendRange: false))
+        try await player.prepare()
+        let end = SequencerTime(nanoseconds: 5_300_000_000)
+        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        output.setTime(end.advanced(by: .microseconds(40)))
+        output.setPending(true)
+        clock.advance(by: .milliseconds(300))
+        try await playing.value
+        output.clear()
+
+        let next = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        #expect(output.log == [
+            .scheduled(.pitchBend(channel: 0, value: 0), at: end, tag: 255),
+            .scheduled(.noteOn(channel: 0, note: 69, velocity: 100), at: end, tag: 255),
+        ])
+
+        // Once the queue is empty, everything goes direct again.
+        output.setPending(false)
+        output.clear()
+        try await next.stop()
+        #expect(output.log == [.sent(.noteOff(channel: 0, note: 69, velocity: 0)), .sent(.pitchBend(channel: 0, value: 0))])
+    }
+
+    @Test func withNothingLeftOnTheQueueTheNextNoteGoesDirect() async throws {
+        let player = player(NotePlayerConfiguration(sendsBendRange: false))
+        try await player.prepare()
+        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        output.setTime(SequencerTime(nanoseconds: 5_300_040_000))
+        clock.advance(by: .milliseconds(300))
+        try await playing.value
+        output.clear()
+        _ = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        #expect(output.log == [.sent(.pitchBend(channel: 0, value: 0)), .sent(.noteOn(channel: 0, note: 69, velocity: 100))])
+    }
+
     @Test func whenTheQueueClockLagsTheTaskWaitsTheRemainderItReports() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
         let playing = Task { try await player.play(frequency: hz(0), duration: .seconds(1), velocity: velocity, amplitude: .zero) }

@@ -37,13 +37,25 @@ extension SequencerClient: MIDIOutput {
     }
 
     public func currentTime() throws -> SequencerTime {
+        try queueStatus { status in
+            let real = snd_seq_queue_status_get_real_time(status)!.pointee
+            return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
+        }
+    }
+
+    /// Our queue is ours alone, so its event count is what we scheduled and the kernel has not
+    /// dispatched yet.
+    public func hasPendingScheduled() throws -> Bool {
+        try queueStatus { status in snd_seq_queue_status_get_events(status) > 0 }
+    }
+
+    private func queueStatus<T>(_ read: (OpaquePointer?) -> T) throws(SequencerError) -> T {
         try withHandle { seq throws(SequencerError) in
             var status: OpaquePointer?
             try SequencerError.check(snd_seq_queue_status_malloc(&status), "snd_seq_queue_status_malloc")
             defer { snd_seq_queue_status_free(status) }
             try SequencerError.check(snd_seq_get_queue_status(seq, Int32(queue), status), "snd_seq_get_queue_status")
-            let real = snd_seq_queue_status_get_real_time(status)!.pointee
-            return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
+            return read(status)
         }
     }
 }

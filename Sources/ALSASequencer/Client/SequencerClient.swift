@@ -18,6 +18,14 @@ public final class SequencerClient: Sendable {
     public let inputPort: SequencerAddress
     /// The real-time queue that schedules our output and stamps our input.
     public let queue: Int
+    /// How often the kernel checks the queue for due events: a scheduled event leaves at the
+    /// first check at or after its time, up to one period late.
+    public let tickPeriod: Duration
+
+    /// The kernel checks a queue at most 6250 times a second (it caps a faster request there).
+    public static let fastestTickHz = 6250
+    /// The kernel's default when a client asks for nothing.
+    public static let defaultTickHz = 1000
 
     let handle: SequencerHandle
     private let reader: EventReader
@@ -26,12 +34,15 @@ public final class SequencerClient: Sendable {
     /// Opens a client named `name` (as `aconnect -l` will show it) with both ports, starts its
     /// queue (the kernel's default timer: hrtimer) and subscribes to the System Announce port.
     ///
+    /// - Parameter queueTickHz: how often the kernel checks our queue (`defaultTickHz` unless
+    ///   set; at most `fastestTickHz`). Faster means scheduled events leave closer to their time,
+    ///   for more timer interrupts while the client runs.
     /// - Parameter stampingEveryInput: stamp every event reaching the input port with our
     ///   queue's real time, also through connections other clients made to it (a measuring sink
     ///   that programs under test send to, as they would to a synth). Off, only connections made
     ///   with `connectInput` are stamped, each on the queue it asks for.
     public init(name: String, outputPortName: String = "output", inputPortName: String = "input",
-                stampingEveryInput: Bool = false) throws(SequencerError)
+                stampingEveryInput: Bool = false, queueTickHz: Int? = nil) throws(SequencerError)
     {
         peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
@@ -41,6 +52,8 @@ public final class SequencerClient: Sendable {
             try SequencerError.check(snd_seq_set_client_name(seq, name), "snd_seq_set_client_name")
             let clientID = try SequencerError.check(snd_seq_client_id(seq), "snd_seq_client_id")
             let queue = try SequencerError.check(snd_seq_alloc_named_queue(seq, name), "snd_seq_alloc_named_queue")
+            let tickHz = min(max(queueTickHz ?? Self.defaultTickHz, 1), Self.fastestTickHz)
+            if tickHz != Self.defaultTickHz { try Self.setTickRate(seq, queue: queue, hz: tickHz) }
             let output = try Self.createPort(seq, name: outputPortName, capabilities: [.read, .subscribeRead])
             let input = try Self.createPort(seq, name: inputPortName, capabilities: [.write, .subscribeWrite],
                                             timestampQueue: stampingEveryInput ? queue : nil)
@@ -54,6 +67,7 @@ public final class SequencerClient: Sendable {
             self.name = name
             self.clientID = Int(clientID)
             self.queue = Int(queue)
+            self.tickPeriod = .nanoseconds(1_000_000_000 / tickHz)
             self.outputPort = SequencerAddress(client: Int(clientID), port: Int(output))
             self.inputPort = SequencerAddress(client: Int(clientID), port: Int(input))
             let handle = SequencerHandle(seq)
@@ -108,6 +122,15 @@ public final class SequencerClient: Sendable {
         snd_seq_port_info_set_type(info, UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION))
         try SequencerError.check(snd_seq_create_port(seq, info), "snd_seq_create_port(\(name))")
         return snd_seq_port_info_get_port(info)
+    }
+
+    private static func setTickRate(_ seq: OpaquePointer, queue: Int32, hz: Int) throws(SequencerError) {
+        var timer: OpaquePointer?
+        try SequencerError.check(snd_seq_queue_timer_malloc(&timer), "snd_seq_queue_timer_malloc")
+        defer { snd_seq_queue_timer_free(timer) }
+        try SequencerError.check(snd_seq_get_queue_timer(seq, queue, timer), "snd_seq_get_queue_timer")
+        snd_seq_queue_timer_set_resolution(timer, UInt32(hz))
+        try SequencerError.check(snd_seq_set_queue_timer(seq, queue, timer), "snd_seq_set_queue_timer(\(hz) Hz)")
     }
 
     /// Subscribes `destination` to `source` with the kernel stamping each delivery with the real

@@ -64,3 +64,12 @@ public struct SequencerEvent: Hashable, Sendable {
         self.timestampNanoseconds = timestampNanoseconds
     }
 }
+
+extension SequencerEvent {
+    /// The MIDI message, when this is one (not an announcement).
+    public var midiMessage: MIDIMessage? { if case .midi(let message) = payload { message } else { nil } }
+    /// The announcement, when this is one.
+    public var announcement: SequencerAnnouncement? {
+        if case .announcement(let announcement) = payload { announcement } else { nil }
+    }
+}

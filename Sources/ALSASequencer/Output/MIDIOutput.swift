@@ -30,4 +30,18 @@ public protocol MIDIOutput: Sendable {
 
     /// The output queue's clock now.
     func currentTime() throws -> SequencerTime
+
+    /// Whether scheduled messages are still waiting on the output queue. The queue's clock is
+    /// extrapolated between timer ticks, so it can pass a message's time a moment before the
+    /// kernel dispatches it.
+    func hasPendingScheduled() throws -> Bool
+
+    /// How often the kernel looks for due messages: a scheduled message leaves up to this much
+    /// after its time (uniformly, as its time falls between two looks).
+    var tickPeriod: Duration { get }
+}
+
+extension MIDIOutput {
+    /// An output timed exactly, like a test's fake.
+    public var tickPeriod: Duration { .zero }
 }

@@ -26,6 +26,15 @@ public actor ALSANotePlayer: NotePlayer {
     private var prepared = false
     private var nextNoteID = 0
     private var lastTag: UInt8 = 0
+    /// The latest note-off that `play` stopped waiting for once the queue's clock had passed
+    /// its time, while the kernel may not have dispatched it yet (it does so at its next timer
+    /// tick). Until the queue is empty, what would go out direct is put on the queue at that
+    /// time instead: same-time events leave in FIFO order, so the next note on the same key
+    /// cannot be overtaken, and cut, by the previous note's note-off.
+    private var passedNoteOff: SequencerTime?
+    /// The tag of messages queued behind `passedNoteOff`; note-off tags cycle below it, so a
+    /// cancelled note-off never withdraws them.
+    private static let queuedBehindTag = UInt8.max
 
     /// - Parameter clock: what `play` waits on while the kernel times the note-off.
     public init(output: any MIDIOutput, configuration: NotePlayerConfiguration = NotePlayerConfiguration(),
@@ -142,10 +151,13 @@ public actor ALSANotePlayer: NotePlayer {
 
     private func scheduleNoteOff(of id: Int, after duration: Duration) throws(NotePlayerError) {
         guard let note = notes[id] else { return }
-        lastTag = lastTag == UInt8.max ? 1 : lastTag + 1
+        lastTag = lastTag >= Self.queuedBehindTag - 1 ? 1 : lastTag + 1
         let tag = lastTag
         do {
-            let time = try output.currentTime().advanced(by: duration)
+            // The kernel sends it at its first tick at or after `time`: up to a tick late, half
+            // a tick on average. Asking half a tick early centres the error on the requested
+            // end, as rounding does for bends: at most half a tick either way.
+            let time = try output.currentTime().advanced(by: duration - output.tickPeriod / 2)
             try output.schedule(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0),
                                 at: time, tag: tag)
             notes[id]?.scheduledOff = (tag, time)
@@ -167,6 +179,8 @@ public actor ALSANotePlayer: NotePlayer {
             if now < scheduled.time {
                 try cancel(tag: scheduled.tag)
                 try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0))
+            } else {
+                passedNoteOff = max(passedNoteOff ?? scheduled.time, scheduled.time)
             }
         }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0))
@@ -175,7 +189,18 @@ public actor ALSANotePlayer: NotePlayer {
     // MARK: - Output
 
     private func send(_ message: MIDIMessage) throws(NotePlayerError) {
-        do { try output.send(message) } catch { throw lose(error) }
+        do {
+            if let passed = passedNoteOff {
+                if try output.hasPendingScheduled() {
+                    try output.schedule(message, at: passed, tag: Self.queuedBehindTag)
+                    return
+                }
+                passedNoteOff = nil
+            }
+            try output.send(message)
+        } catch {
+            throw lose(error)
+        }
     }
 
     private func cancel(tag: UInt8) throws(NotePlayerError) {
@@ -184,6 +209,7 @@ public actor ALSANotePlayer: NotePlayer {
 
     /// The synth is gone: nothing it had sounds any more, and a new one needs its setup again.
     private func lose(_ error: any Error) -> NotePlayerError {
+        passedNoteOff = nil
         notes.removeAll()
         allocator.releaseAll()
         prepared = false

@@ -46,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         guard failures.isEmpty else {
-            throw ValidationError("these figures could not be measured:\n" + failures.joined(separator: "\n"))
+            throw BenchFailure("these figures could not be measured:\n" + failures.joined(separator: "\n"))
         }
     }
 }

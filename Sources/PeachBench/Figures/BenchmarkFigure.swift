@@ -21,6 +21,13 @@ extension BenchmarkFigure {
     }
 }
 
+/// Why a figure could not be measured, in words for the person running the bench.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
 /// What every figure gets from the runner.
 struct BenchContext: Sendable {
     /// Few samples, no verdicts: CI runs this so the benchmark cannot rot.
@@ -49,5 +56,6 @@ struct BenchContext: Sendable {
 enum BenchmarkFigures {
     static let all: [any BenchmarkFigure.Type] = [
         PitchBendQuantisation.self,
+        NoteDurationAccuracy.self,
     ]
 }

@@ -5,10 +5,6 @@ import Synchronization
 /// writes the user's settings and records. Its stdout and stderr go to files in that folder,
 /// shown when something fails.
 final class PeachProcess: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let process: Process
     let folder: URL
     private let arguments: [String]
@@ -64,7 +60,7 @@ final class PeachProcess: Sendable {
         }
         guard let status = status ?? ended.status.withLock({ $0 }) else {
             kill(pid, SIGKILL)
-            throw Failure(description: "peach \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
+            throw BenchFailure("peach \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
         }
         return status
     }
@@ -77,7 +73,7 @@ final class PeachProcess: Sendable {
     func succeeded(within timeout: Duration = .seconds(30)) async throws {
         let status = try await exitStatus(within: timeout)
         guard status == 0, process.terminationReason == .exit else {
-            throw Failure(description: "peach \(arguments.joined(separator: " ")) ended with \(status)\n\(output)")
+            throw BenchFailure("peach \(arguments.joined(separator: " ")) ended with \(status)\n\(output)")
         }
     }
 

@@ -70,7 +70,3 @@ extension EventCollector where Event == SequencerEvent {
     }
 }
 
-extension SequencerEvent {
-    var midiMessage: MIDIMessage? { if case .midi(let message) = payload { message } else { nil } }
-    var announcement: SequencerAnnouncement? { if case .announcement(let announcement) = payload { announcement } else { nil } }
-}

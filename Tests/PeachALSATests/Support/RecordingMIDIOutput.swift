@@ -18,6 +18,9 @@ final class RecordingMIDIOutput: MIDIOutput {
         var log: [Entry] = []
         var now = SequencerTime(nanoseconds: 5_000_000_000)
         var failing = false
+        /// What `hasPendingScheduled` answers: whether the "kernel" still holds scheduled messages.
+        var pending = false
+        var tick = Duration.zero
     }
 
     private let state = Mutex(State())
@@ -29,6 +32,9 @@ final class RecordingMIDIOutput: MIDIOutput {
 
     func clear() { state.withLock { $0.log.removeAll() } }
     func setTime(_ time: SequencerTime) { state.withLock { $0.now = time } }
+    func setPending(_ pending: Bool) { state.withLock { $0.pending = pending } }
+    func setTickPeriod(_ tick: Duration) { state.withLock { $0.tick = tick } }
+    var tickPeriod: Duration { state.withLock { $0.tick } }
     func failFromNowOn() { state.withLock { $0.failing = true } }
     func recover() { state.withLock { $0.failing = false } }
 
@@ -48,6 +54,13 @@ final class RecordingMIDIOutput: MIDIOutput {
         try state.withLock { state in
             if state.failing { throw PortGone() }
             return state.now
+        }
+    }
+
+    func hasPendingScheduled() throws -> Bool {
+        try state.withLock { state in
+            if state.failing { throw PortGone() }
+            return state.pending
         }
     }
 

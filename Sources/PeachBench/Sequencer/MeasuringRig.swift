@@ -1,0 +1,43 @@
+import ALSASequencer
+
+/// The bench's side of the sequencer, standing where a user's hardware stands: a controller
+/// (what `peach --from` reads) and a synth (what `peach --to` plays). The synth stamps every
+/// event it receives with its queue's real time, Peach's output and, through a tap on the
+/// controller's port, the controller's own events: cause and effect on one kernel clock.
+final class MeasuringRig: Sendable {
+    let controller: SequencerClient
+    let synth: SequencerClient
+    let received: StampedEvents
+
+    init(tag: String) throws {
+        controller = try SequencerClient(name: "Peach Bench Controller \(tag)")
+        synth = try SequencerClient(name: "Peach Bench Synth \(tag)", stampingEveryInput: true)
+        received = StampedEvents(synth)
+        try synth.connectInput(from: controller.outputPort)
+    }
+
+    /// `--to` and `--from` for peach.
+    var portArguments: [String] {
+        ["--to", synth.inputPort.description, "--from", controller.outputPort.description]
+    }
+
+    func isFromController(_ event: SequencerEvent) -> Bool { event.source == controller.outputPort }
+
+    /// The synth's clock now, in nanoseconds: the clock of every stamp.
+    func now() throws -> UInt64 { try synth.currentTime().nanoseconds }
+
+    deinit {
+        controller.close()
+        synth.close()
+    }
+}
+
+extension SequencerEvent {
+    /// The kernel's stamp; every event reaching a stamping port has one.
+    func stamp() throws -> UInt64 {
+        guard let timestampNanoseconds else {
+            throw BenchFailure("an event from \(source) arrived without a timestamp")
+        }
+        return timestampNanoseconds
+    }
+}
