@@ -13,6 +13,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which figures, e.g. 1,3-5 (default: all).", valueName: "list"))
     var figures: FigureSelection?
 
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case cpu, sequencer, all
+    }
+
+    @Option(help: "Only the figures that need just a CPU, or the kernel's sequencer (the VM).")
+    var kind: Kind = .all
+
     @Option(help: ArgumentHelp("The folder for the results (figure-N.json).", valueName: "path"))
     var results: String = "out/bench"
 
@@ -24,7 +31,10 @@ struct RunCommand: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: peach.path) else {
             throw ValidationError("no peach executable next to peach-bench at \(peach.path) (build the package first)")
         }
-        let selected = BenchmarkFigures.all.filter { figures?.numbers.contains($0.number) ?? true }
+        let selected = BenchmarkFigures.all.filter { figure in
+            (figures?.numbers.contains(figure.number) ?? true)
+                && (kind == .all || (kind == .sequencer) == figure.needsSequencer)
+        }
         var failures: [String] = []
         for figure in selected {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-\(figure.number)-\(getpid())")

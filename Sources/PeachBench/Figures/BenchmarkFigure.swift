@@ -57,5 +57,9 @@ enum BenchmarkFigures {
     static let all: [any BenchmarkFigure.Type] = [
         PitchBendQuantisation.self,
         NoteDurationAccuracy.self,
+        AnswerReaction.self,
+        ControlToPitch.self,
+        IdleCost.self,
+        StartUp.self,
     ]
 }

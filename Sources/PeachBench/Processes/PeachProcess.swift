@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 
-/// A `peach` child with folders of its own (config, data, HOME), so a benchmark never reads or
-/// writes the user's settings and records. Its stdout and stderr go to files in that folder,
-/// shown when something fails.
+/// A `peach` child (or, for a baseline, another program) with folders of its own (config, data,
+/// HOME), so a benchmark never reads or writes the user's settings and records. Its stdout and
+/// stderr go to files in that folder, shown when something fails.
 final class PeachProcess: Sendable {
     let process: Process
     let folder: URL
     private let arguments: [String]
+    private var name: String { process.executableURL?.lastPathComponent ?? "the child" }
     /// Yields the exit status once, from Foundation's termination handler.
     private let exits: AsyncStream<Int32>
     private let ended = EndedStatus()
@@ -16,13 +17,18 @@ final class PeachProcess: Sendable {
         let status = Mutex<Int32?>(nil)
     }
 
-    /// Starts `peach ARGUMENTS…`; `settings` become environment variables (PEACH_NOTE_DURATION…).
-    init(_ context: BenchContext, _ arguments: [String], settings: [String: String] = [:], folder name: String) throws {
+    /// When it was started, on the clock `launchClock` reads (nil without one).
+    let launchedAt: UInt64?
+
+    /// Starts `peach ARGUMENTS…` (or `executable`); `settings` become environment variables
+    /// (PEACH_NOTE_DURATION…). `launchClock` is read right before the start, for start-up times.
+    init(_ context: BenchContext, _ arguments: [String], executable: URL? = nil, settings: [String: String] = [:],
+         folder name: String, launchClock: (() throws -> UInt64)? = nil) throws {
         folder = context.scratch.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.arguments = arguments
         let process = Process()
-        process.executableURL = context.peach
+        process.executableURL = executable ?? context.peach
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PEACH_") }
         environment["HOME"] = folder.path
@@ -43,6 +49,7 @@ final class PeachProcess: Sendable {
             ended.finish()
         }
         self.process = process
+        launchedAt = try launchClock?()
         try process.run()
     }
 
@@ -60,7 +67,7 @@ final class PeachProcess: Sendable {
         }
         guard let status = status ?? ended.status.withLock({ $0 }) else {
             kill(pid, SIGKILL)
-            throw BenchFailure("peach \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
+            throw BenchFailure("\(name) \(arguments.joined(separator: " ")) did not end within \(timeout)\n\(output)")
         }
         return status
     }
@@ -73,7 +80,19 @@ final class PeachProcess: Sendable {
     func succeeded(within timeout: Duration = .seconds(30)) async throws {
         let status = try await exitStatus(within: timeout)
         guard status == 0, process.terminationReason == .exit else {
-            throw BenchFailure("peach \(arguments.joined(separator: " ")) ended with \(status)\n\(output)")
+            throw BenchFailure("\(name) \(arguments.joined(separator: " ")) ended with \(status)\n\(output)")
+        }
+    }
+
+    /// Runs `body`; a failure in it (typically a wait for an event that never came) is reported
+    /// with what this process printed, which usually says why.
+    func explaining<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            signal()
+            throw BenchFailure("\(error)\n\(name) \(arguments.joined(separator: " ")) "
+                               + "(\(process.isRunning ? "running" : "exited with \(process.terminationStatus)")):\n\(output)")
         }
     }
 

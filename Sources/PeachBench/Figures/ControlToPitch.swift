@@ -1,0 +1,122 @@
+import ALSASequencer
+import Foundation
+
+/// Figure 5: a pitch-matching knob turned 1000 times a second (kernel-timed on the controller's
+/// queue) to the pitch bends `peach train matching` sends for it: latency of each, and whether
+/// every move gave exactly one bend, in order; against an echo client turning CCs into bends.
+struct ControlToPitch: BenchmarkFigure {
+    static let number = 5
+    static let title = "Control to pitch"
+    static let target = "p99 < 1 ms from a CC move to its pitch bend at 1000 moves/s, none lost or reordered"
+    static let needsSequencer = true
+
+    /// Moves scheduled ahead at a time: the kernel's output pool holds some hundreds of events.
+    private static let batch = 200
+
+    func run(_ context: BenchContext) async throws -> FigureResult {
+        let moves = context.count(3000, quick: 200)
+        let rig = try MeasuringRig(tag: "5")
+        let peach = try TrainingRun.start(context, mode: "matching", rig: rig, trials: 1, folder: "matching")
+        try await peach.explaining {
+            _ = try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
+            _ = try await rig.received.nextNoteOff(from: rig)
+        }
+        try await Task.sleep(for: .milliseconds(300))  // the session now waits for the knob
+        context.progress("figure 5: \(moves) mod-wheel moves at 1000/s…")
+        try await sweep(rig, moves: moves)
+        try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 127))  // sustain commits
+        try await peach.succeeded()
+        let peachRun = try Self.pairs(in: await rig.received.takeAll(), rig: rig, afterNoteOn: true)
+
+        let echo = try EchoClient(listeningTo: rig.controller.outputPort) { message in
+            guard case .controlChange(let channel, 1, let value) = message else { return nil }
+            return .pitchBend(channel: channel, value: Int16(value) * 64 - 4096)
+        }
+        try rig.synth.connectInput(from: echo.client.outputPort)
+        try await Task.sleep(for: .milliseconds(100))
+        try await sweep(rig, moves: moves)
+        try await Task.sleep(for: .milliseconds(200))
+        let echoRun = try Self.pairs(in: await rig.received.takeAll(), rig: rig, afterNoteOn: false)
+
+        let measured = FigureResult.Series("peach train matching: CC → bend", unit: "ms", values: peachRun.latencies)
+        let baseline = FigureResult.Series("echo client: CC → bend", role: .baseline, unit: "ms", values: echoRun.latencies)
+        let intact = peachRun.lost == 0 && peachRun.reordered == 0
+        return result(
+            series: [measured, baseline],
+            verdict: context.verdict(measured.summary.p99 < 1 && intact,
+                                     "p99 \(MarkdownReport.number(measured.summary.p99)) ms; \(peachRun.moves) moves, "
+                                     + "\(peachRun.bends) bends, \(peachRun.reordered) out of order"),
+            findings: [
+                "One pitch-matching trial of `peach train matching` (mod wheel, CC 1, 7-bit): \(moves) moves sweeping 0…127…0 "
+                    + "one step at a time, scheduled on the controller's queue 1 ms apart, so the kernel paces them.",
+                "Peach: \(peachRun.moves) moves → \(peachRun.bends) bends, \(peachRun.reordered) steps against the move's "
+                    + "direction. Echo: \(echoRun.moves) → \(echoRun.bends), \(echoRun.reordered).",
+                "Latency: each move's stamp (a tap on the controller's port) to its bend's, both on the bench synth's queue.",
+            ])
+    }
+
+    /// Schedules `moves` CC 1 values, one per millisecond, a batch at a time.
+    private func sweep(_ rig: MeasuringRig, moves: Int) async throws {
+        let start = try rig.controller.currentTime().advanced(by: .milliseconds(20))
+        for first in stride(from: 0, to: moves, by: Self.batch) {
+            // Keep at most two batches waiting in the kernel.
+            let due = start.advanced(by: .milliseconds(first - Self.batch))
+            let now = try rig.controller.currentTime()
+            if now < due { try await Task.sleep(for: .nanoseconds(Int64(due.nanoseconds - now.nanoseconds))) }
+            for index in first..<min(first + Self.batch, moves) {
+                try rig.controller.schedule(.controlChange(channel: 0, controller: 1, value: Self.value(index)),
+                                            at: start.advanced(by: .milliseconds(index)), tag: 1)
+            }
+        }
+        let end = start.advanced(by: .milliseconds(moves + 50))
+        let now = try rig.controller.currentTime()
+        if now < end { try await Task.sleep(for: .nanoseconds(Int64(end.nanoseconds - now.nanoseconds))) }
+    }
+
+    /// 0, 1, …, 127, 126, …, 1, 0, 1, …: every move changes the value by one.
+    private static func value(_ index: Int) -> UInt8 {
+        let phase = index % 254
+        return UInt8(phase <= 127 ? phase : 254 - phase)
+    }
+
+    private struct Pairing {
+        var latencies: [Double] = []
+        var moves = 0
+        var bends = 0
+        var lost: Int { moves - bends }
+        var reordered = 0
+    }
+
+    /// Pairs the i-th move with the i-th bend (after the tunable note's note-on, for Peach,
+    /// whose first move also starts the note) and counts bends going against their move.
+    private static func pairs(in events: [SequencerEvent], rig: MeasuringRig, afterNoteOn: Bool) throws -> Pairing {
+        var moves: [SequencerEvent] = [], bends: [SequencerEvent] = []
+        var sounding = !afterNoteOn
+        for event in events {
+            switch event.midiMessage {
+            case .controlChange(_, 1, _)? where rig.isFromController(event):
+                moves.append(event)
+            case .noteOn(_, _, let velocity)? where !rig.isFromController(event) && velocity > 0:
+                sounding = true
+            case .noteOff? where !rig.isFromController(event):
+                sounding = false
+            case .pitchBend? where sounding && !rig.isFromController(event):
+                bends.append(event)
+            default:
+                break
+            }
+        }
+        var pairing = Pairing(moves: moves.count, bends: bends.count)
+        for (move, bend) in zip(moves, bends) {
+            pairing.latencies.append(try AnswerReaction.milliseconds(from: move, to: bend))
+        }
+        let values = moves.compactMap { if case .controlChange(_, _, let value)? = $0.midiMessage { Int(value) } else { nil } }
+        let bendValues = bends.compactMap { if case .pitchBend(_, let value)? = $0.midiMessage { Int(value) } else { nil } }
+        for index in 1..<min(values.count, bendValues.count) {
+            let moved = (values[index] - values[index - 1]).signum()
+            let bent = (bendValues[index] - bendValues[index - 1]).signum()
+            if moved != bent { pairing.reordered += 1 }
+        }
+        return pairing
+    }
+}

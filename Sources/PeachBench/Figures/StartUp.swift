@@ -1,0 +1,72 @@
+import Foundation
+
+/// Figure 7: from starting `peach train` to its first note-on reaching the synth, beside
+/// `aplaymidi` (a C program) playing a one-note MIDI file to the same port.
+struct StartUp: BenchmarkFigure {
+    static let number = 7
+    static let title = "Start-up"
+    static let target = "< 150 ms from process start to the first note-on"
+    static let needsSequencer = true
+
+    func run(_ context: BenchContext) async throws -> FigureResult {
+        let runs = context.count(20, quick: 2)
+        let rig = try MeasuringRig(tag: "7")
+        context.progress("figure 7: \(runs) starts of peach train and of aplaymidi…")
+        var peachTimes: [Double] = [], baselineTimes: [Double] = [], loadingTimes: [Double] = []
+        let song = context.scratch.appendingPathComponent("one-note.mid")
+        try Self.oneNoteFile.write(to: song)
+        for run in 0..<runs {
+            let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, folder: "start-\(run)",
+                                              launchClock: rig.now)
+            let first = try await peach.explaining { try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout) }
+            peachTimes.append(Double(Int64(try first.stamp()) - Int64(peach.launchedAt ?? 0)) / 1e6)
+            peach.signal()
+            try await peach.succeeded()
+            _ = await rig.received.takeAll()
+
+            let player = try PeachProcess(context, ["-p", rig.synth.inputPort.description, song.path],
+                                          executable: URL(fileURLWithPath: "/usr/bin/aplaymidi"),
+                                          folder: "aplaymidi-\(run)", launchClock: rig.now)
+            let note = try await rig.received.nextNoteOn(from: rig)
+            baselineTimes.append(Double(Int64(try note.stamp()) - Int64(player.launchedAt ?? 0)) / 1e6)
+            try await player.succeeded()
+            _ = await rig.received.takeAll()
+
+            // How much of it is only starting a Swift program: `peach --version` from spawn to exit.
+            let version = try PeachProcess(context, ["--version"], folder: "version-\(run)", launchClock: Self.monotonicNow)
+            try await version.succeeded()
+            loadingTimes.append(Double(Self.monotonicNow() - (version.launchedAt ?? 0)) / 1e6)
+        }
+        let measured = FigureResult.Series("peach train: start → first note-on", unit: "ms", values: peachTimes)
+        let baseline = FigureResult.Series("aplaymidi: start → note-on", role: .baseline, unit: "ms", values: baselineTimes)
+        let loading = FigureResult.Series("peach --version: start → exit", role: .baseline, unit: "ms", values: loadingTimes)
+        return result(
+            series: [measured, baseline, loading],
+            verdict: context.verdict(measured.summary.p99 < 150, "p99 \(MarkdownReport.number(measured.summary.p99)) ms"),
+            findings: [
+                "\(runs) starts each, alternating; from the bench synth's queue time read just before the process is spawned "
+                    + "to the stamp of the first note-on on the same queue. Each peach run has fresh settings and an empty "
+                    + "record store in folders of its own; it is stopped with SIGTERM after its first note.",
+                "`peach --version` does nothing but start and print: it is what loading the executable and the Swift "
+                    + "runtime and Foundation costs on this machine, before any of Peach's own work.",
+                "peach's start-up includes reading the settings, opening the store, opening its sequencer client, connecting "
+                    + "both ports and setting up the synth (bank, program, bend range) before the first note.",
+            ])
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds (no sequencer needed for a process that only prints).
+    static func monotonicNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    /// Format 0, 96 ticks per quarter: C4 on, a quarter later off, end of track.
+    static let oneNoteFile = Data([
+        0x4D, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0, 96,
+        0x4D, 0x54, 0x72, 0x6B, 0, 0, 0, 12,
+        0x00, 0x90, 60, 100,
+        0x60, 0x80, 60, 0,
+        0x00, 0xFF, 0x2F, 0x00,
+    ])
+}
