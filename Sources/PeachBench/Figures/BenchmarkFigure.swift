@@ -49,5 +49,6 @@ struct BenchContext: Sendable {
 enum BenchmarkFigures {
     static let all: [any BenchmarkFigure.Type] = [
         PitchBendQuantisation.self,
+        ProfileAtScale.self,
     ]
 }
