@@ -169,16 +169,31 @@ public final class TrainingStore: Sendable {
     }
 
     private func fetch<T>(_ table: String, _ decode: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
-        let rows: [Row]
+        var result: [T] = []
+        try forEachRow(of: table) { row throws(StoreError) in result.append(try decode(row)) }
+        return result
+    }
+
+    /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),
+    /// one at a time through a cursor: no more than one row is held, whatever the table's size.
+    private func forEachRow(of table: String, _ body: (Row) throws(StoreError) -> Void) throws(StoreError) {
+        var failure: StoreError?
         do {
-            rows = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY timestamp, id") }
+            try pool.read { db in
+                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY timestamp, id")
+                while let row = try rows.next() {
+                    do throws(StoreError) {
+                        try body(row)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                }
+            }
         } catch {
             throw .operationFailed(path: path, operation: "read the \(table) records", reason: Self.reason(error))
         }
-        var result: [T] = []
-        result.reserveCapacity(rows.count)
-        for row in rows { result.append(try decode(row)) }
-        return result
+        if let failure { throw failure }
     }
 
     /// How many records of each kind are stored.
@@ -194,8 +209,18 @@ public final class TrainingStore: Sendable {
     }
 
     /// The perceptual profile as all stored trials make it: what a new run starts from.
+    /// Streamed: each row becomes a record and goes into the profile before the next is read,
+    /// so 100 000 stored trials need no more memory than ten.
     public func loadProfile() throws(StoreError) -> PerceptualProfile {
-        PerceptualProfile(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record))
+        let profile = PerceptualProfile()
+        let path = self.path
+        try forEachRow(of: "pitchComparison") { row throws(StoreError) in
+            profile.add(try RowDecoder(path: path, table: "pitchComparison", row: row).comparison().record)
+        }
+        try forEachRow(of: "pitchMatching") { row throws(StoreError) in
+            profile.add(try RowDecoder(path: path, table: "pitchMatching", row: row).matching().record)
+        }
+        return profile
     }
 
     // MARK: - Deleting
