@@ -2,19 +2,40 @@ import Foundation
 import GRDB
 import PeachCore
 
+/// Where each column is in the rows of one read: found once, not by name for every value
+/// (GRDB's lookup by name lower-cases and hashes it each time, most of a 100 000-row read).
+struct ColumnPositions {
+    private let positions: [String: Int]
+
+    init(_ row: Row) {
+        positions = Dictionary(row.columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The value of `column` in `row`, NULL when the table has no such column.
+    func value(_ column: String, in row: Row) -> DatabaseValue {
+        guard let index = positions[column] else { return .null }
+        // The untyped subscript reads SQLite's value as stored; the typed one goes through a
+        // generic conversion that costs more than the read itself.
+        let stored: (any DatabaseValueConvertible)? = row[index]
+        return stored?.databaseValue ?? .null
+    }
+}
+
 /// Turns stored rows back into records, refusing anything a damaged file might hold rather
 /// than crashing or inventing values. Every error names the table, the row id and the column.
 struct RowDecoder {
     let path: String
     let table: String
     let row: Row
+    let columns: ColumnPositions
     let id: Int64
 
-    init(path: String, table: String, row: Row) throws(StoreError) {
+    init(path: String, table: String, row: Row, columns: ColumnPositions) throws(StoreError) {
         self.path = path
         self.table = table
         self.row = row
-        guard case .int64(let id) = (row["id"] as DatabaseValue).storage else {
+        self.columns = columns
+        guard case .int64(let id) = columns.value("id", in: row).storage else {
             throw .corruptRow(path: path, table: table, id: -1, column: "id", problem: "not an integer")
         }
         self.id = id
@@ -25,28 +46,28 @@ struct RowDecoder {
     }
 
     func integer(_ column: String) throws(StoreError) -> Int64 {
-        guard case .int64(let value) = (row[column] as DatabaseValue).storage else { throw fail(column, "not an integer") }
+        guard case .int64(let value) = columns.value(column, in: row).storage else { throw fail(column, "not an integer") }
         return value
     }
 
     func optionalInteger(_ column: String) throws(StoreError) -> Int64? {
-        let value = row[column] as DatabaseValue
+        let value = columns.value(column, in: row)
         return value.isNull ? nil : try integer(column)
     }
 
     func text(_ column: String) throws(StoreError) -> String {
-        guard case .string(let value) = (row[column] as DatabaseValue).storage else { throw fail(column, "not text") }
+        guard case .string(let value) = columns.value(column, in: row).storage else { throw fail(column, "not text") }
         return value
     }
 
     func optionalText(_ column: String) throws(StoreError) -> String? {
-        let value = row[column] as DatabaseValue
+        let value = columns.value(column, in: row)
         return value.isNull ? nil : try text(column)
     }
 
     func cents(_ column: String) throws(StoreError) -> Cents {
         let number: Double
-        switch (row[column] as DatabaseValue).storage {
+        switch columns.value(column, in: row).storage {
         case .double(let value): number = value
         case .int64(let value): number = Double(value)   // SQLite may store 12.0 as 12
         default: throw fail(column, "not a number")
@@ -67,9 +88,12 @@ struct RowDecoder {
 
     func interval() throws(StoreError) -> Interval {
         let name = try text("interval")
-        guard let interval = try? Interval(abbreviation: name) else { throw fail("interval", "unknown interval '\(name)'") }
+        guard let interval = Self.intervals[name] else { throw fail("interval", "unknown interval '\(name)'") }
         return interval
     }
+
+    /// Interval(abbreviation:) searches every interval; a read of 100 000 rows looks up once each.
+    private static let intervals = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
     func tuningSystem() throws(StoreError) -> TuningSystem {
         let name = try text("tuningSystem")
@@ -93,21 +117,27 @@ struct RowDecoder {
         return rig
     }
 
-    func comparison() throws(StoreError) -> StoredPitchComparison {
+    func comparisonRecord() throws(StoreError) -> PitchComparisonRecord {
         let correct = try integer("isCorrect")
         guard correct == 0 || correct == 1 else { throw fail("isCorrect", "\(correct) is not 0 or 1") }
-        let record = PitchComparisonRecord(
+        return PitchComparisonRecord(
             timestamp: try timestamp(), referenceNote: try note("referenceNote"), targetNote: try note("targetNote"),
             interval: try interval(), tuningSystem: try tuningSystem(), centOffset: try cents("centOffset"),
             isCorrect: correct == 1)
-        return StoredPitchComparison(id: id, record: record, rig: try rig())
     }
 
-    func matching() throws(StoreError) -> StoredPitchMatching {
-        let record = PitchMatchingRecord(
+    func comparison() throws(StoreError) -> StoredPitchComparison {
+        StoredPitchComparison(id: id, record: try comparisonRecord(), rig: try rig())
+    }
+
+    func matchingRecord() throws(StoreError) -> PitchMatchingRecord {
+        PitchMatchingRecord(
             timestamp: try timestamp(), referenceNote: try note("referenceNote"), targetNote: try note("targetNote"),
             interval: try interval(), tuningSystem: try tuningSystem(),
             initialCentOffset: try cents("initialCentOffset"), userCentError: try cents("userCentError"))
-        return StoredPitchMatching(id: id, record: record, rig: try rig())
+    }
+
+    func matching() throws(StoreError) -> StoredPitchMatching {
+        StoredPitchMatching(id: id, record: try matchingRecord(), rig: try rig())
     }
 }
