@@ -49,6 +49,7 @@ struct BenchContext: Sendable {
 enum BenchmarkFigures {
     static let all: [any BenchmarkFigure.Type] = [
         PitchBendQuantisation.self,
+        EndToEndPitch.self,
         ProfileAtScale.self,
     ]
 }
