@@ -4,7 +4,7 @@ import PeachCore
 /// One pitch `peach play` is asked for, beside the same MIDI note undetuned: the arguments that
 /// ask for it and the difference it should sound from that note.
 struct PitchProbe: Sendable {
-    /// For the findings: "E4 −13.686 c" or "330.0 Hz".
+    /// For the findings: "E4" or "330.000 Hz (E4)".
     let label: String
     /// `peach play` arguments for the detuned pitch.
     let arguments: [String]
@@ -17,7 +17,7 @@ struct PitchProbe: Sendable {
     static func note(_ name: String, cents: Double) throws -> PitchProbe {
         let note = try MIDINote(parsing: name)
         let text = String(format: "%.3f", cents)
-        return PitchProbe(label: "\(name) \(cents < 0 ? "" : "+")\(text) c", arguments: [name, "--cents", text],
+        return PitchProbe(label: name, arguments: [name, "--cents", text],
                           referenceNote: note.rawValue, intendedCents: Double(text)!)
     }
 
@@ -26,7 +26,8 @@ struct PitchProbe: Sendable {
         let semitones = 12 * log2(hertz / 440)
         let note = 69 + Int(semitones.rounded())
         let text = String(format: "%.3f", hertz)
-        return PitchProbe(label: "\(text) Hz", arguments: ["--frequency", text], referenceNote: note,
+        let name = (try? MIDINote(note).name) ?? String(note)
+        return PitchProbe(label: "\(text) Hz (\(name))", arguments: ["--frequency", text], referenceNote: note,
                           intendedCents: 100 * (semitones - Double(note - 69)))
     }
 
