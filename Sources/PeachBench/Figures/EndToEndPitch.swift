@@ -51,10 +51,10 @@ struct EndToEndPitch: BenchmarkFigure {
         let stepErrors = zip(steps, stepMeasured).map { abs($1 - $0) }
         unexplained += zip(steps, stepMeasured).map { abs($1 - Self.fluidSynthModel($0)) }
 
-        let measured = FigureResult.Series("|measured − intended| difference", unit: "c", values: errors)
+        let measured = FigureResult.Series("error of the difference (measured vs intended)", unit: "c", values: errors)
         let baseline = FigureResult.Series("same note twice (noise floor)", role: .baseline, unit: "c", values: noise)
-        let stepSeries = FigureResult.Series("step function A4 +0…3 c: |measured − intended|", unit: "c", values: stepErrors)
-        let model = FigureResult.Series("|measured − FluidSynth model| (pairs and steps)", unit: "c", values: unexplained)
+        let stepSeries = FigureResult.Series("step function A4 +0…3 c: error", unit: "c", values: stepErrors)
+        let model = FigureResult.Series("deviation from FluidSynth's model (pairs and steps)", unit: "c", values: unexplained)
         let bound = Self.synthStep + Self.measuringMargin
         let worst = max(measured.summary.max, stepSeries.summary.max)
         return result(

@@ -48,7 +48,7 @@ struct ProfileAtScale: BenchmarkFigure {
             findings: [
                 "Fixture: \(summary.comparisonsImported) comparisons and \(summary.matchingsImported) matchings in one SQLite "
                     + "file made by TrainingStore.importRecords (one transaction, \(Self.format(fixtureTime / .milliseconds(1), 0)) ms): "
-                    + "sessions of 30–90 trials 6 h to 3 days apart over \(Self.format(fixture.days, 0)) days, "
+                    + "sessions of 50–150 trials 2–12 h apart over \(Self.format(fixture.days, 0)) days, "
                     + "unison and six intervals, a quarter just intonation, three comparisons in four correct.",
                 "Method: \(repetitions) fresh child processes (`peach-bench profile-child`) each open the store as "
                     + "`peach train` does (TrainingStore(location:), integrity check included) and call loadProfile(), "

@@ -3,7 +3,7 @@ import PeachCore
 import PeachStore
 
 /// A store of many records, made through PeachStore's public API in one transaction, that
-/// looks like months of real training: sessions of a few dozen trials some days apart, mostly
+/// looks like months of real training: sessions of about a hundred trials a few hours apart, mostly
 /// comparisons (three in four answered correctly), one trial in six a matching, unison and
 /// interval trials in both tuning systems. Seeded, so every run stores the same records.
 enum ProfileFixture {
@@ -26,9 +26,9 @@ enum ProfileFixture {
         var sessionLeft = 0
         for row in 0..<count {
             if sessionLeft == 0 {
-                // The next session: 6 hours to 3 days later, 30…90 trials long.
-                time += 6 * 3_600_000 + Int64(random.next(below: 66 * 3_600_000))
-                sessionLeft = 30 + random.next(below: 61)
+                // The next session: 2 to 12 hours later, 50…150 trials long (a keen user).
+                time += 2 * 3_600_000 + Int64(random.next(below: 10 * 3_600_000))
+                sessionLeft = 50 + random.next(below: 101)
             }
             sessionLeft -= 1
             time += 2_500 + Int64(random.next(below: 6_000))
