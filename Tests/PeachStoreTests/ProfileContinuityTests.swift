@@ -36,6 +36,33 @@ struct ProfileContinuityTests {
         }
     }
 
+    @Test("the profile streamed from the store equals the one built from every record, collected and sorted")
+    func streamedEqualsCollected() throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        var history = RecordFixtures.history()
+        // Ties within one discipline, stored out of time order: the stored order must decide
+        // the latest value, as the stable sort of the collecting build does.
+        let late = RecordFixtures.march1 + 20 * 86_400_000
+        history.comparisons += [7.5, -3.25, 11].map { RecordFixtures.comparison(at: late, offset: $0, correct: true) }
+        history.comparisons.insert(RecordFixtures.comparison(at: late - 60_000, offset: 2, correct: true), at: 0)
+        history.matchings += [4.5, -0.75].map { RecordFixtures.matching(at: late, initial: 9, error: $0) }
+        let parsed = ParsedImport(comparisons: history.comparisons.enumerated().map { ($0, $1) },
+                                  matchings: history.matchings.enumerated().map { ($0, $1) })
+        _ = try store.importRecords(parsed, mode: .replace)
+
+        let streamed = try store.loadProfile()
+        // The records as imported, out of time order: the collecting build sorts them itself.
+        let collected = PerceptualProfile(comparisons: history.comparisons, matchings: history.matchings)
+        for discipline in TrainingDiscipline.allCases {
+            let expected = try #require(collected.statistics(for: discipline), "\(discipline) has data")
+            #expect(streamed.statistics(for: discipline) == expected, "\(discipline)")
+        }
+        #expect(streamed.statistics(for: .unisonComparison)?.latest == 11)
+        #expect(streamed.statistics(for: .unisonMatching)?.latest == 0.75)
+    }
+
     @Test("a new run starts from the stored profile's mean; an empty store is a cold start")
     func newRunContinues() async throws {
         let directory = try TemporaryStoreDirectory()

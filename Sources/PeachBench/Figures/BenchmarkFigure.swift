@@ -56,10 +56,12 @@ struct BenchContext: Sendable {
 enum BenchmarkFigures {
     static let all: [any BenchmarkFigure.Type] = [
         PitchBendQuantisation.self,
+        EndToEndPitch.self,
         NoteDurationAccuracy.self,
         AnswerReaction.self,
         ControlToPitch.self,
         IdleCost.self,
         StartUp.self,
+        ProfileAtScale.self,
     ]
 }

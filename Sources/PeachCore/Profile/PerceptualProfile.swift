@@ -37,6 +37,19 @@ public final class PerceptualProfile: Sendable {
         statistics(for: discipline)?.mean
     }
 
+    /// Adds one stored comparison, as a completed trial would. A rebuild that streams records
+    /// instead of collecting them must give each kind in timestamp order (ties in the order they
+    /// were stored): each discipline's statistics come from one kind only, and follow its order.
+    public func add(_ record: PitchComparisonRecord) {
+        guard record.isCorrect else { return }
+        add(abs(record.centOffset.rawValue), at: record.timestamp, to: record.discipline)
+    }
+
+    /// Adds one stored matching; in timestamp order, as for comparisons.
+    public func add(_ record: PitchMatchingRecord) {
+        add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline)
+    }
+
     func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline) {
         accumulators.withLock { $0[discipline, default: DisciplineAccumulator()].add(value, at: time) }
     }
@@ -51,14 +64,13 @@ extension PerceptualProfile: ProfileMeanProviding {}
 
 extension PerceptualProfile: PitchComparisonObserver {
     public func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws {
-        guard record.isCorrect else { return }
-        add(abs(record.centOffset.rawValue), at: record.timestamp, to: record.discipline)
+        add(record)
     }
 }
 
 extension PerceptualProfile: PitchMatchingObserver {
     public func pitchMatchingCompleted(_ record: PitchMatchingRecord) async throws {
-        add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline)
+        add(record)
     }
 }
 

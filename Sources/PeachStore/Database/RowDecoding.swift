@@ -2,51 +2,83 @@ import Foundation
 import GRDB
 import PeachCore
 
+/// The columns of the two record tables, by name (`String(describing:)` is the column's name).
+enum StoredColumn: Int, CaseIterable {
+    case id, timestamp, referenceNote, targetNote, interval, tuningSystem
+    case centOffset, isCorrect, initialCentOffset, userCentError
+    case outputPort, soundProgram, soundBank, inputControl
+
+    var name: String { String(describing: self) }
+}
+
+/// Where each column is in the rows of one read: found once, not by name for every value
+/// (GRDB's lookup by name lower-cases and hashes it each time, most of a 100 000-row read).
+struct ColumnPositions {
+    /// By `StoredColumn.rawValue`; nil where the read did not select the column.
+    private let positions: [Int?]
+
+    init(_ row: Row) {
+        let names = Array(row.columnNames)
+        positions = StoredColumn.allCases.map { column in names.firstIndex(of: column.name) }
+    }
+
+    /// The value of `column` in `row`, NULL when the read did not select it.
+    func value(_ column: StoredColumn, in row: Row) -> DatabaseValue {
+        guard let index = positions[column.rawValue] else { return .null }
+        // The untyped subscript reads SQLite's value as stored; the typed one goes through a
+        // generic conversion that costs more than the read itself.
+        let stored: (any DatabaseValueConvertible)? = row[index]
+        return stored?.databaseValue ?? .null
+    }
+}
+
 /// Turns stored rows back into records, refusing anything a damaged file might hold rather
 /// than crashing or inventing values. Every error names the table, the row id and the column.
 struct RowDecoder {
     let path: String
     let table: String
     let row: Row
+    let columns: ColumnPositions
     let id: Int64
 
-    init(path: String, table: String, row: Row) throws(StoreError) {
+    init(path: String, table: String, row: Row, columns: ColumnPositions) throws(StoreError) {
         self.path = path
         self.table = table
         self.row = row
-        guard case .int64(let id) = (row["id"] as DatabaseValue).storage else {
+        self.columns = columns
+        guard case .int64(let id) = columns.value(.id, in: row).storage else {
             throw .corruptRow(path: path, table: table, id: -1, column: "id", problem: "not an integer")
         }
         self.id = id
     }
 
-    func fail(_ column: String, _ problem: String) -> StoreError {
-        .corruptRow(path: path, table: table, id: id, column: column, problem: problem)
+    func fail(_ column: StoredColumn, _ problem: String) -> StoreError {
+        .corruptRow(path: path, table: table, id: id, column: column.name, problem: problem)
     }
 
-    func integer(_ column: String) throws(StoreError) -> Int64 {
-        guard case .int64(let value) = (row[column] as DatabaseValue).storage else { throw fail(column, "not an integer") }
+    func integer(_ column: StoredColumn) throws(StoreError) -> Int64 {
+        guard case .int64(let value) = columns.value(column, in: row).storage else { throw fail(column, "not an integer") }
         return value
     }
 
-    func optionalInteger(_ column: String) throws(StoreError) -> Int64? {
-        let value = row[column] as DatabaseValue
+    func optionalInteger(_ column: StoredColumn) throws(StoreError) -> Int64? {
+        let value = columns.value(column, in: row)
         return value.isNull ? nil : try integer(column)
     }
 
-    func text(_ column: String) throws(StoreError) -> String {
-        guard case .string(let value) = (row[column] as DatabaseValue).storage else { throw fail(column, "not text") }
+    func text(_ column: StoredColumn) throws(StoreError) -> String {
+        guard case .string(let value) = columns.value(column, in: row).storage else { throw fail(column, "not text") }
         return value
     }
 
-    func optionalText(_ column: String) throws(StoreError) -> String? {
-        let value = row[column] as DatabaseValue
+    func optionalText(_ column: StoredColumn) throws(StoreError) -> String? {
+        let value = columns.value(column, in: row)
         return value.isNull ? nil : try text(column)
     }
 
-    func cents(_ column: String) throws(StoreError) -> Cents {
+    func cents(_ column: StoredColumn) throws(StoreError) -> Cents {
         let number: Double
-        switch (row[column] as DatabaseValue).storage {
+        switch columns.value(column, in: row).storage {
         case .double(let value): number = value
         case .int64(let value): number = Double(value)   // SQLite may store 12.0 as 12
         default: throw fail(column, "not a number")
@@ -55,59 +87,68 @@ struct RowDecoder {
         return cents
     }
 
-    func note(_ column: String) throws(StoreError) -> MIDINote {
+    func note(_ column: StoredColumn) throws(StoreError) -> MIDINote {
         let value = try integer(column)
         guard let note = try? MIDINote(Int(value)) else { throw fail(column, "\(value) is not a MIDI note 0…127") }
         return note
     }
 
     func timestamp() throws(StoreError) -> Date {
-        RecordTimestamp.date(milliseconds: try integer("timestamp"))
+        RecordTimestamp.date(milliseconds: try integer(.timestamp))
     }
 
     func interval() throws(StoreError) -> Interval {
-        let name = try text("interval")
-        guard let interval = try? Interval(abbreviation: name) else { throw fail("interval", "unknown interval '\(name)'") }
+        let name = try text(.interval)
+        guard let interval = Self.intervals[name] else { throw fail(.interval, "unknown interval '\(name)'") }
         return interval
     }
 
+    /// Interval(abbreviation:) searches every interval; a read of 100 000 rows looks up once each.
+    private static let intervals = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
+
     func tuningSystem() throws(StoreError) -> TuningSystem {
-        let name = try text("tuningSystem")
-        guard let system = TuningSystem(rawValue: name) else { throw fail("tuningSystem", "unknown tuning system '\(name)'") }
+        let name = try text(.tuningSystem)
+        guard let system = TuningSystem(rawValue: name) else { throw fail(.tuningSystem, "unknown tuning system '\(name)'") }
         return system
     }
 
     func rig() throws(StoreError) -> RigContext {
-        var rig = RigContext(outputPort: try optionalText("outputPort"))
-        if let program = try optionalInteger("soundProgram") {
-            let bank = try optionalInteger("soundBank") ?? 0
+        var rig = RigContext(outputPort: try optionalText(.outputPort))
+        if let program = try optionalInteger(.soundProgram) {
+            let bank = try optionalInteger(.soundBank) ?? 0
             guard let sound = try? SoundSelection(program: Int(program), bank: Int(bank)) else {
-                throw fail("soundProgram", "program \(program), bank \(bank) is not a MIDI sound")
+                throw fail(.soundProgram, "program \(program), bank \(bank) is not a MIDI sound")
             }
             rig.sound = sound
         }
-        if let control = try optionalText("inputControl") {
-            guard let parsed = InputControl(stored: control) else { throw fail("inputControl", "unknown control '\(control)'") }
+        if let control = try optionalText(.inputControl) {
+            guard let parsed = InputControl(stored: control) else { throw fail(.inputControl, "unknown control '\(control)'") }
             rig.inputControl = parsed
         }
         return rig
     }
 
-    func comparison() throws(StoreError) -> StoredPitchComparison {
-        let correct = try integer("isCorrect")
-        guard correct == 0 || correct == 1 else { throw fail("isCorrect", "\(correct) is not 0 or 1") }
-        let record = PitchComparisonRecord(
-            timestamp: try timestamp(), referenceNote: try note("referenceNote"), targetNote: try note("targetNote"),
-            interval: try interval(), tuningSystem: try tuningSystem(), centOffset: try cents("centOffset"),
+    func comparisonRecord() throws(StoreError) -> PitchComparisonRecord {
+        let correct = try integer(.isCorrect)
+        guard correct == 0 || correct == 1 else { throw fail(.isCorrect, "\(correct) is not 0 or 1") }
+        return PitchComparisonRecord(
+            timestamp: try timestamp(), referenceNote: try note(.referenceNote), targetNote: try note(.targetNote),
+            interval: try interval(), tuningSystem: try tuningSystem(), centOffset: try cents(.centOffset),
             isCorrect: correct == 1)
-        return StoredPitchComparison(id: id, record: record, rig: try rig())
+    }
+
+    func comparison() throws(StoreError) -> StoredPitchComparison {
+        StoredPitchComparison(id: id, record: try comparisonRecord(), rig: try rig())
+    }
+
+    func matchingRecord() throws(StoreError) -> PitchMatchingRecord {
+        PitchMatchingRecord(
+            timestamp: try timestamp(), referenceNote: try note(.referenceNote), targetNote: try note(.targetNote),
+            interval: try interval(), tuningSystem: try tuningSystem(),
+            initialCentOffset: try cents(.initialCentOffset), userCentError: try cents(.userCentError))
     }
 
     func matching() throws(StoreError) -> StoredPitchMatching {
-        let record = PitchMatchingRecord(
-            timestamp: try timestamp(), referenceNote: try note("referenceNote"), targetNote: try note("targetNote"),
-            interval: try interval(), tuningSystem: try tuningSystem(),
-            initialCentOffset: try cents("initialCentOffset"), userCentError: try cents("userCentError"))
-        return StoredPitchMatching(id: id, record: record, rig: try rig())
+        StoredPitchMatching(id: id, record: try matchingRecord(), rig: try rig())
     }
 }

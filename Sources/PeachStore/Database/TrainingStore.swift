@@ -155,30 +155,49 @@ public final class TrainingStore: Sendable {
     /// Every comparison, oldest first (ties in the order they were stored).
     public func comparisons() throws(StoreError) -> [StoredPitchComparison] {
         let path = self.path
-        return try fetch("pitchComparison") { row throws(StoreError) in
-            try RowDecoder(path: path, table: "pitchComparison", row: row).comparison()
+        return try fetch("pitchComparison") { row, columns throws(StoreError) in
+            try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns).comparison()
         }
     }
 
     /// Every matching, oldest first (ties in the order they were stored).
     public func matchings() throws(StoreError) -> [StoredPitchMatching] {
         let path = self.path
-        return try fetch("pitchMatching") { row throws(StoreError) in
-            try RowDecoder(path: path, table: "pitchMatching", row: row).matching()
+        return try fetch("pitchMatching") { row, columns throws(StoreError) in
+            try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns).matching()
         }
     }
 
-    private func fetch<T>(_ table: String, _ decode: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
-        let rows: [Row]
+    private func fetch<T>(_ table: String, _ decode: (Row, ColumnPositions) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        var result: [T] = []
+        try forEachRow(of: table) { row, columns throws(StoreError) in result.append(try decode(row, columns)) }
+        return result
+    }
+
+    /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),
+    /// one at a time through a cursor: no more than one row is held, whatever the table's size.
+    private func forEachRow(of table: String, columns selected: String = "*",
+                            _ body: (Row, ColumnPositions) throws(StoreError) -> Void) throws(StoreError) {
+        var failure: StoreError?
         do {
-            rows = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY timestamp, id") }
+            try pool.read { db in
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(selected) FROM \(table) ORDER BY timestamp, id")
+                var columns: ColumnPositions?
+                while let row = try rows.next() {
+                    let positions = columns ?? ColumnPositions(row)
+                    columns = positions
+                    do throws(StoreError) {
+                        try body(row, positions)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                }
+            }
         } catch {
             throw .operationFailed(path: path, operation: "read the \(table) records", reason: Self.reason(error))
         }
-        var result: [T] = []
-        result.reserveCapacity(rows.count)
-        for row in rows { result.append(try decode(row)) }
-        return result
+        if let failure { throw failure }
     }
 
     /// How many records of each kind are stored.
@@ -194,8 +213,20 @@ public final class TrainingStore: Sendable {
     }
 
     /// The perceptual profile as all stored trials make it: what a new run starts from.
+    /// Streamed: each row becomes a record and goes into the profile before the next is read,
+    /// so 100 000 stored trials need no more memory than ten. Only the record's columns are read
+    /// (and checked): the rig context is no part of the profile.
     public func loadProfile() throws(StoreError) -> PerceptualProfile {
-        PerceptualProfile(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record))
+        let profile = PerceptualProfile()
+        let path = self.path
+        let common = "id, timestamp, referenceNote, targetNote, interval, tuningSystem"
+        try forEachRow(of: "pitchComparison", columns: common + ", centOffset, isCorrect") { row, columns throws(StoreError) in
+            profile.add(try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns).comparisonRecord())
+        }
+        try forEachRow(of: "pitchMatching", columns: common + ", userCentError, initialCentOffset") { row, columns throws(StoreError) in
+            profile.add(try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns).matchingRecord())
+        }
+        return profile
     }
 
     // MARK: - Deleting

@@ -6,6 +6,14 @@ public struct ParsedImport: Sendable {
     public var comparisons: [(row: Int, record: PitchComparisonRecord)] = []
     public var matchings: [(row: Int, record: PitchMatchingRecord)] = []
     public var invalidRows: [ImportRowError] = []
+
+    /// Records made elsewhere than in a file (a benchmark's fixture), each with a row number.
+    public init(comparisons: [(row: Int, record: PitchComparisonRecord)] = [],
+                matchings: [(row: Int, record: PitchMatchingRecord)] = [], invalidRows: [ImportRowError] = []) {
+        self.comparisons = comparisons
+        self.matchings = matchings
+        self.invalidRows = invalidRows
+    }
 }
 
 /// Reads Peach export format 1 and validates the header and every row.

@@ -67,6 +67,21 @@ struct PerceptualProfileTests {
         #expect(improving.statistics(for: .unisonComparison)?.trend == .improving)
     }
 
+    @Test func addingRecordsInOrderEqualsBuildingFromThem() throws {
+        let comparisons = [comparison(5, at: 0), comparison(-9, correct: false, at: 1), comparison(3, interval: .perfectFifth, at: 2),
+                           comparison(-2, at: 3600), comparison(7, at: 3600)]
+        let matchings = [matching(-4, at: 10), matching(6, interval: .octave, at: 20), matching(1.5, at: 90_000)]
+        let built = PerceptualProfile(comparisons: comparisons, matchings: matchings)
+        let added = PerceptualProfile()
+        for record in comparisons { added.add(record) }
+        for record in matchings { added.add(record) }
+        for discipline in TrainingDiscipline.allCases {
+            let expected = try #require(built.statistics(for: discipline), "\(discipline) has data")
+            #expect(added.statistics(for: discipline) == expected, "\(discipline)")
+        }
+        #expect(added.statistics(for: .unisonComparison)?.count == 3)   // the wrong answer does not count
+    }
+
     @Test func onlyCorrectComparisonAnswersCount() async throws {
         let profile = PerceptualProfile()
         try await profile.pitchComparisonCompleted(comparison(8, at: 0))
