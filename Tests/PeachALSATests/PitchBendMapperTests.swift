@@ -126,4 +126,23 @@ struct PitchBendMapperTests {
         #expect(try mapper.bentNote(for: frequency(note: 0, cents: -60)).note.rawValue == 0)
         #expect(try mapper.bentNote(for: frequency(note: 127, cents: 60)).note.rawValue == 127)
     }
+
+    /// FluidSynth bends 12 700 / 128 cents per semitone of range, so the same offset needs a
+    /// bend 128/127 as large, and lands on the intended pitch in FluidSynth's own terms.
+    @Test func aFluidSynthResponseMakesUpForItsShortBend() throws {
+        let fluid = PitchBendMapper(response: .fluidSynth)
+        let fifty = try frequency(note: 69, cents: 50)
+        #expect(try mapper.bend(for: fifty, on: .a4).signedValue == 2048)
+        #expect(try fluid.bend(for: fifty, on: .a4).signedValue == 2064)  // 50 / 198.4375 × 8192 = 2064.25
+        let bent = try fluid.bentNote(for: fifty)
+        #expect(abs(1200 * log2(fluid.hertz(of: bent) / fifty.hertz)) <= fluid.stepCents / 2)
+        #expect(PitchBendMapper.reach(of: fluid.range, response: .fluidSynth).lowerBound == -198.4375)
+    }
+
+    @Test func fluidSynthIsKnownByItsClientName() {
+        #expect(BendResponse(synthClientName: "FLUID Synth (4711)") == .fluidSynth)
+        #expect(BendResponse(synthClientName: "FLUID Synth (peach)") == .fluidSynth)
+        #expect(BendResponse(synthClientName: "Midi Through") == .exact)
+        #expect(BendResponse(synthClientName: "Peach Bench Synth 4") == .exact)
+    }
 }

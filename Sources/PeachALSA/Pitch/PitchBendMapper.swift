@@ -9,25 +9,32 @@ import PeachCore
 /// bent notes of a 440 Hz instrument.
 ///
 /// A bend of ±8192 steps means ±`range` (8191 is the top), so one step is range / 8192:
-/// 0.0244 c at ±2 semitones. The bend is ROUNDED to the nearest step, so the error is at most
+/// 0.0244 c at ±2 semitones; a synth whose `response` falls short of the range gets
+/// correspondingly larger bends. The bend is ROUNDED to the nearest step, so the error is at most
 /// half a step (0.0122 c); truncating would double it and always err flat of positive offsets.
 public struct PitchBendMapper: Hashable, Sendable {
     public static let stepsPerRange = 8192.0
 
     public let range: PitchBendRange
     public let synthA4: Frequency
+    public let response: BendResponse
 
-    public init(range: PitchBendRange = SettingDefaults.pitchBendRange, synthA4: Frequency = .concertA) {
+    public init(range: PitchBendRange = SettingDefaults.pitchBendRange, synthA4: Frequency = .concertA,
+                response: BendResponse = .exact) {
         self.range = range
         self.synthA4 = synthA4
+        self.response = response
     }
 
+    /// The cents a full bend reaches on the synth.
+    private var rangeCents: Double { Double(range.semitones) * response.centsPerSemitone }
+
     /// The size of one bend step in cents.
-    public var stepCents: Double { Double(range.semitones) * 100 / Self.stepsPerRange }
+    public var stepCents: Double { rangeCents / Self.stepsPerRange }
 
     /// The cents a bend can reach either way: −range…(range − one step).
-    public static func reach(of range: PitchBendRange) -> ClosedRange<Double> {
-        let cents = Double(range.semitones) * 100
+    public static func reach(of range: PitchBendRange, response: BendResponse = .exact) -> ClosedRange<Double> {
+        let cents = Double(range.semitones) * response.centsPerSemitone
         return -cents...(cents * (stepsPerRange - 1) / stepsPerRange)
     }
 
@@ -47,7 +54,7 @@ public struct PitchBendMapper: Hashable, Sendable {
     /// The bend that makes `note` sound at `frequency`: how a sounding note is retuned.
     public func bend(for frequency: Frequency, on note: MIDINote) throws(PitchMappingError) -> PitchBendValue {
         let offsetCents = (semitonePosition(of: frequency) - Double(note.rawValue)) * 100
-        let steps = (offsetCents / (Double(range.semitones) * 100) * Self.stepsPerRange).rounded()
+        let steps = (offsetCents / rangeCents * Self.stepsPerRange).rounded()
         guard steps >= -Self.stepsPerRange, steps <= Self.stepsPerRange - 1 else {
             throw .beyondBendRange(note: note, offsetCents: offsetCents, range: range)
         }

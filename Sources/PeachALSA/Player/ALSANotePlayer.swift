@@ -42,7 +42,8 @@ public actor ALSANotePlayer: NotePlayer {
         self.output = output
         self.configuration = configuration
         self.clock = clock
-        self.mapper = PitchBendMapper(range: configuration.bendRange, synthA4: configuration.synthA4)
+        self.mapper = PitchBendMapper(range: configuration.bendRange, synthA4: configuration.synthA4,
+                                      response: configuration.bendResponse)
         self.allocator = ChannelAllocator(pool: configuration.channels)
     }
 

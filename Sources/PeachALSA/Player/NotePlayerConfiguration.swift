@@ -7,6 +7,8 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
     public var channels: ChannelPool
     /// What a full pitch bend means on the synth.
     public var bendRange: PitchBendRange
+    /// How far the synth really bends for `bendRange`.
+    public var bendResponse: BendResponse
     /// Whether to tell the synth the bend range with RPN 0. Turn it off for synths that ignore
     /// RPNs (then set their range to `bendRange` by hand).
     public var sendsBendRange: Bool
@@ -20,10 +22,12 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
         bendRange: PitchBendRange = SettingDefaults.pitchBendRange,
         sendsBendRange: Bool = true,
         sound: SoundSelection = SettingDefaults.sound,
-        synthA4: Frequency = .concertA
+        synthA4: Frequency = .concertA,
+        bendResponse: BendResponse = .exact
     ) {
         self.channels = channels
         self.bendRange = bendRange
+        self.bendResponse = bendResponse
         self.sendsBendRange = sendsBendRange
         self.sound = sound
         self.synthA4 = synthA4
@@ -31,9 +35,10 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
 
     /// Channel, bend range and sound from the user's settings; the pool, when given, replaces
     /// the single configured channel.
-    public init(settings: any UserSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true) {
+    public init(settings: any UserSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
+                bendResponse: BendResponse = .exact) {
         self.init(channels: channels ?? .single(settings.midiChannel), bendRange: settings.pitchBendRange,
-                  sendsBendRange: sendsBendRange, sound: settings.sound)
+                  sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse)
     }
 
     /// Bank Select MSB/LSB, Program Change and (when enabled) RPN 0 for one channel.

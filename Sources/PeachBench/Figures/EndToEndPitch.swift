@@ -1,4 +1,5 @@
 import Foundation
+import PeachALSA
 
 /// Figure 2: `peach play` through FluidSynth rendering to WAV. Every pitch sounds beside its MIDI
 /// note undetuned in the same render, so the sample's own detune cancels and only the difference
@@ -17,9 +18,8 @@ struct EndToEndPitch: BenchmarkFigure {
     static let measuringMargin = 0.1
     /// FluidSynth's pitch wheel follows SoundFont 2.01's default modulator 8.4.10: 12 700 c ×
     /// sensitivity / 128, so ±2 semitones bend ±198.4375 c, 0.78 % short of the MIDI meaning.
-    static let fluidSynthBendScale = 12_700.0 / 128 / 100
-    /// One 14-bit bend step at ±2 semitones, as Peach sends it.
-    static let bendStep = 200.0 / 8192
+    /// Peach knows (`BendResponse.fluidSynth`) and sends bends 128/127 as large.
+    static let fluidSynthMapper = PitchBendMapper(response: .fluidSynth)
 
     func run(_ context: BenchContext) async throws -> FigureResult {
         let seconds = context.quick ? 1.0 : 1.5
@@ -35,7 +35,7 @@ struct EndToEndPitch: BenchmarkFigure {
         for (index, probe) in probes.enumerated() {
             let reference = pairs.notes[3 * index], detuned = pairs.notes[3 * index + 1], again = pairs.notes[3 * index + 2]
             guard detuned.midiNote == reference.midiNote else {
-                throw Failure(description: "\(probe.label) was sent as MIDI note \(detuned.midiNote), not \(reference.midiNote)")
+                throw BenchFailure("\(probe.label) was sent as MIDI note \(detuned.midiNote), not \(reference.midiNote)")
             }
             let measured = Self.cents(detuned.hertz, from: reference.hertz)
             errors.append(abs(measured - probe.intendedCents))
@@ -63,7 +63,7 @@ struct EndToEndPitch: BenchmarkFigure {
                                      "worst \(Self.format(worst, 3)) c against \(Self.format(bound, 2)) c (a 1 c step + "
                                      + "\(Self.format(Self.measuringMargin, 2)) c measuring margin); noise floor "
                                      + "\(Self.format(baseline.summary.max, 3)) c; every difference within "
-                                     + "\(Self.format(model.summary.max, 3)) c of FluidSynth's own truncation and 0.78 % short bend"),
+                                     + "\(Self.format(model.summary.max, 3)) c of FluidSynth's own truncation"),
             findings: [
                 "Method: FluidSynth \(pairs.fluidSynthVersion) as an ALSA client renders to WAV in real time (\(pairs.soundFont), "
                     + "program 79 ocarina, 44.1 kHz); each note is one `peach play … --to \"FLUID Synth (…)\"` process "
@@ -77,22 +77,19 @@ struct EndToEndPitch: BenchmarkFigure {
                     + zip(steps, stepMeasured).map { "\(Self.format($0, 1))→\(Self.format($1, 2))" }.joined(separator: " ")
                     + ".",
                 "Why: FluidSynth \(pairs.fluidSynthVersion) bends by SoundFont 2.01's default pitch-wheel modulator, 12 700 c × "
-                    + "sensitivity / 128 = \(Self.format(200 * Self.fluidSynthBendScale, 4)) c for ±2 semitones (0.78 % short), "
-                    + "then drops the fraction of the note's total cents. The model floor(0.9921875 × Peach's 14-bit bend) "
-                    + "(this sample's own tuning being whole cents) gives every measured difference within "
-                    + "\(Self.format(model.summary.max, 3)) c, so all of the error is the synth's: its truncation (< 1 c) plus "
-                    + "its short bend (0.0078 × the offset, 0.35 c at 45 c). Peach's bends are exact to half a 14-bit step (figure 1).",
+                    + "sensitivity / 128 = \(Self.format(-PitchBendMapper.reach(of: Self.fluidSynthMapper.range, response: .fluidSynth).lowerBound, 4)) "
+                    + "c for ±2 semitones (0.78 % short; Peach's bends to a FluidSynth port make up for it), then drops the "
+                    + "fraction of the note's total cents. The model floor(the pitch Peach's 14-bit bend asks for) (this "
+                    + "sample's own tuning being whole cents) gives every measured difference within "
+                    + "\(Self.format(model.summary.max, 3)) c, so the error left is the synth's truncation (< 1 c).",
             ])
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// What FluidSynth 2.3.1 sounds for `cents` above a note whose sample is tuned in whole cents:
-    /// Peach's 14-bit bend, scaled by the synth's short bend range, truncated to whole cents.
+    /// the bend Peach sends for it, in the synth's short steps, truncated to whole cents.
     static func fluidSynthModel(_ cents: Double) -> Double {
-        ((cents / bendStep).rounded() * bendStep * fluidSynthBendScale + 1e-9).rounded(.down)
+        let step = fluidSynthMapper.stepCents
+        return ((cents / step).rounded() * step + 1e-9).rounded(.down)
     }
 
     static func cents(_ hertz: Double, from reference: Double) -> Double {

@@ -29,11 +29,15 @@ enum PlayComposition {
     private static func sound(_ request: PlayRequest, to port: SequencerPort, client: SequencerClient,
                               settings: LayeredUserSettings) async throws {
         try client.connectOutput(to: port.address)
-        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(settings: settings))
+        let configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: port.clientName))
+        let player = ALSANotePlayer(output: client, configuration: configuration)
         try await player.prepare()
-        let bend = request.bent.bend.signedValue
+        // As the player will send it, for this synth's bend response.
+        let bent = (try? PitchBendMapper(range: configuration.bendRange, response: configuration.bendResponse)
+            .bentNote(for: request.frequency)) ?? request.bent
+        let bend = bent.bend.signedValue
         say("Playing \(request.name) = \(String(format: "%.3f", request.frequency.hertz)) Hz "
-            + "(MIDI note \(request.bent.note.rawValue) \(request.bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
+            + "(MIDI note \(bent.note.rawValue) \(bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
             + "for \(request.seconds) s on \(port.label)")
         do {
             try await player.play(frequency: request.frequency, duration: request.duration,

@@ -65,7 +65,8 @@ enum TrainComposition {
         try client.connectOutput(to: output.address)
         if let input { try client.connectInput(from: input.address, timestampQueue: client.queue) }
 
-        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(settings: settings))
+        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(
+            settings: settings, bendResponse: BendResponse(synthClientName: output.clientName)))
         try await player.prepare()
         log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }

@@ -4,10 +4,6 @@ import Foundation
 /// WAV file in real time; `quit` on its shell (stdin) finalises the file. The same set-up as
 /// Tests/ALSAIntegrationTests/PlayerFluidSynthTests.swift, whose helper a test target keeps to itself.
 final class FluidSynthRender {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     static let soundFonts = ["/usr/share/sounds/sf2/TimGM6mb.sf2", "/usr/share/sounds/sf2/FluidR3_GM.sf2"]
 
     let wav: URL
@@ -19,7 +15,7 @@ final class FluidSynthRender {
 
     init(renderingTo wav: URL, id: String) throws {
         guard let soundFont = Self.soundFonts.first(where: FileManager.default.fileExists(atPath:)) else {
-            throw Failure(description: "no General MIDI soundfont: none of \(Self.soundFonts.joined(separator: ", "))")
+            throw BenchFailure("no General MIDI soundfont: none of \(Self.soundFonts.joined(separator: ", "))")
         }
         self.wav = wav
         self.soundFont = soundFont
@@ -33,7 +29,7 @@ final class FluidSynthRender {
         do {
             try process.run()
         } catch {
-            throw Failure(description: "could not start /usr/bin/fluidsynth: \(error)")
+            throw BenchFailure("could not start /usr/bin/fluidsynth: \(error)")
         }
     }
 
@@ -47,7 +43,7 @@ final class FluidSynthRender {
             }
             shell.fileHandleForWriting.write(Data("quit\n".utf8))
         }
-        guard status == 0 else { throw Failure(description: "fluidsynth exited with \(status) rendering \(wav.path)") }
+        guard status == 0 else { throw BenchFailure("fluidsynth exited with \(status) rendering \(wav.path)") }
     }
 
     func kill() { if process.isRunning { process.terminate() } }

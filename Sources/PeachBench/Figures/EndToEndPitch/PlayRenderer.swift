@@ -41,7 +41,7 @@ struct PlayRenderer {
             try await play.succeeded(within: .seconds(60))
             let printed = (try? String(contentsOf: play.folder.appendingPathComponent("stdout.txt"), encoding: .utf8)) ?? ""
             guard let match = printed.firstMatch(of: /MIDI note (\d+)/), let note = Int(match.1) else {
-                throw EndToEndPitch.Failure(description: "peach play \(arguments.joined(separator: " ")) did not say which MIDI note it sent\n\(play.output)")
+                throw BenchFailure("peach play \(arguments.joined(separator: " ")) did not say which MIDI note it sent\n\(play.output)")
             }
             midiNotes.append(note)
             try await Task.sleep(for: Self.gap)
@@ -49,7 +49,7 @@ struct PlayRenderer {
         try await synth.quit()
         let hertz = try await PitchMeasurement.hertz(of: wav)
         guard hertz.count == plays.count else {
-            throw EndToEndPitch.Failure(description: "\(wav.path): measured \(hertz.count) notes, played \(plays.count): \(hertz)")
+            throw BenchFailure("\(wav.path): measured \(hertz.count) notes, played \(plays.count): \(hertz)")
         }
         return Render(notes: Array(zip(midiNotes, hertz)), soundFont: synth.soundFont,
                       fluidSynthVersion: await Self.fluidSynthVersion())
