@@ -102,23 +102,24 @@ final class PeachProcess: Sendable {
         return "stdout:\n\(read("stdout.txt"))\nstderr:\n\(read("stderr.txt"))"
     }
 
-    /// CPU time of every thread so far, in nanoseconds, from /proc (ns resolution, unlike the
-    /// clock ticks of /proc/PID/stat).
+    /// CPU time of every thread so far, in nanoseconds, from each thread's /proc schedstat (ns
+    /// resolution, unlike the clock ticks of /proc/PID/stat). A thread that has ended (an idle
+    /// Dispatch worker does) keeps counting with its last reading, so the sum never goes back.
     func cpuNanoseconds() throws -> UInt64 {
-        try Self.cpuNanoseconds(of: pid)
+        let tasks = "/proc/\(pid)/task"
+        let threads = try FileManager.default.contentsOfDirectory(atPath: tasks)
+        return threadTimes.withLock { times in
+            for thread in threads {
+                // A thread may end between the listing and the read; its last reading stays.
+                guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
+                      let first = text.split(separator: " ").first, let running = UInt64(first) else { continue }
+                times[thread] = running
+            }
+            return times.values.reduce(0, +)
+        }
     }
 
-    static func cpuNanoseconds(of pid: Int32) throws -> UInt64 {
-        let tasks = "/proc/\(pid)/task"
-        var total: UInt64 = 0
-        for thread in try FileManager.default.contentsOfDirectory(atPath: tasks) {
-            // A thread may end between the listing and the read; it no longer counts.
-            guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
-                  let first = text.split(separator: " ").first, let running = UInt64(first) else { continue }
-            total += running
-        }
-        return total
-    }
+    private let threadTimes = Mutex<[String: UInt64]>([:])
 
     private static func logFile(_ url: URL) throws -> FileHandle {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)

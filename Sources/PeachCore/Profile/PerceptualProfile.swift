@@ -50,7 +50,9 @@ public final class PerceptualProfile: Sendable {
         add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline)
     }
 
-    func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline) {
+    /// Adds one sample as a stored record yields it: a correct comparison's |cent offset| or a
+    /// matching's |error|. A rebuild streaming samples gives each discipline's in time order.
+    public func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline) {
         accumulators.withLock { $0[discipline, default: DisciplineAccumulator()].add(value, at: time) }
     }
 }

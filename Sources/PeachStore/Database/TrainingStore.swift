@@ -176,12 +176,13 @@ public final class TrainingStore: Sendable {
 
     /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),
     /// one at a time through a cursor: no more than one row is held, whatever the table's size.
-    private func forEachRow(of table: String, columns selected: String = "*",
+    private func forEachRow(of table: String, columns selected: String = "*", filter: String? = nil,
                             _ body: (Row, ColumnPositions) throws(StoreError) -> Void) throws(StoreError) {
         var failure: StoreError?
         do {
             try pool.read { db in
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(selected) FROM \(table) ORDER BY timestamp, id")
+                let condition = filter.map { " WHERE \($0)" } ?? ""
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(selected) FROM \(table)\(condition) ORDER BY timestamp, id")
                 var columns: ColumnPositions?
                 while let row = try rows.next() {
                     let positions = columns ?? ColumnPositions(row)
@@ -213,18 +214,23 @@ public final class TrainingStore: Sendable {
     }
 
     /// The perceptual profile as all stored trials make it: what a new run starts from.
-    /// Streamed: each row becomes a record and goes into the profile before the next is read,
-    /// so 100 000 stored trials need no more memory than ten. Only the record's columns are read
-    /// (and checked): the rig context is no part of the profile.
+    /// Streamed: each row goes into the profile before the next is read, so 100 000 stored
+    /// trials need no more memory than ten. Only what the profile uses is read (and checked):
+    /// when, which interval, and the value; wrong comparisons count for nothing, so SQLite
+    /// skips them. Export and the report still read and check every column.
     public func loadProfile() throws(StoreError) -> PerceptualProfile {
         let profile = PerceptualProfile()
         let path = self.path
-        let common = "id, timestamp, referenceNote, targetNote, interval, tuningSystem"
-        try forEachRow(of: "pitchComparison", columns: common + ", centOffset, isCorrect") { row, columns throws(StoreError) in
-            profile.add(try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns).comparisonRecord())
+        try forEachRow(of: "pitchComparison", columns: "id, timestamp, interval, centOffset",
+                       filter: "isCorrect = 1") { row, columns throws(StoreError) in
+            let stored = try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns)
+            profile.add(abs(try stored.cents(.centOffset).rawValue), at: try stored.timestamp(),
+                        to: .comparison(for: try stored.interval()))
         }
-        try forEachRow(of: "pitchMatching", columns: common + ", userCentError, initialCentOffset") { row, columns throws(StoreError) in
-            profile.add(try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns).matchingRecord())
+        try forEachRow(of: "pitchMatching", columns: "id, timestamp, interval, userCentError") { row, columns throws(StoreError) in
+            let stored = try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns)
+            profile.add(abs(try stored.cents(.userCentError).rawValue), at: try stored.timestamp(),
+                        to: .matching(for: try stored.interval()))
         }
         return profile
     }
