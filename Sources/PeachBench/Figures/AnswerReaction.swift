@@ -24,7 +24,9 @@ struct AnswerReaction: BenchmarkFigure {
             guard case .noteOn(let channel, let note, _)? = target.midiMessage else { continue }
             // Some time into the 300 ms target, as a listener answers.
             try await Task.sleep(for: .milliseconds(Int.random(in: 20...150, using: &random)))
-            let key = note < 127 ? note + 1 : note - 1  // "higher" or "lower": either answers
+            // "Higher" or "lower", either answers; an octave away, since a key on the trial's
+            // nominal target note answers nothing, and the sounding note may be one off it.
+            let key = note < 64 ? note + 12 : note - 12
             let (press, reaction) = try await pressAndReaction(rig, key: key)
             if case .noteOff(channel, note, _)? = reaction.midiMessage {
                 latencies.append(try Self.milliseconds(from: press, to: reaction))

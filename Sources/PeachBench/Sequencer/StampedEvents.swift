@@ -36,7 +36,9 @@ actor StampedEvents {
         while true {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero, let event = await nextEvent(within: remaining) else {
-                throw BenchFailure("no \(what) arrived within \(timeout)")
+                let last = buffer.suffix(6).map { "\($0.midiMessage.map(String.init(describing:)) ?? "?") from \($0.source)" }
+                throw BenchFailure("no \(what) arrived within \(timeout); \(buffer.count) events arrived in all"
+                                   + (last.isEmpty ? "" : ", the last: " + last.joined(separator: "; ")))
             }
             if matches(event) { return event }
         }
