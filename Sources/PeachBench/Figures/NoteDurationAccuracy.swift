@@ -64,7 +64,8 @@ struct NoteDurationAccuracy: BenchmarkFigure {
         for (lane, plan) in plans.enumerated() {
             let spans = try Self.spans(of: UInt8(48 + lane), in: events)
             guard spans.count == plan.count else {
-                let arrived = events.filter { [.noteOn, .noteOff].contains(Self.kind($0.midiMessage, note: UInt8(48 + lane))) }
+                let note = UInt8(48 + lane)
+                let arrived = events.filter { [.on(note: note), .off(note: note)].contains(NoteEdge($0.midiMessage)) }
                     .map { "\($0.midiMessage!) at \($0.timestampNanoseconds ?? 0)" }
                 throw BenchFailure("lane \(lane) played \(plan.count) notes but \(spans.count) note-on/off pairs arrived:\n"
                                    + arrived.joined(separator: "\n"))
@@ -98,25 +99,15 @@ struct NoteDurationAccuracy: BenchmarkFigure {
             ])
     }
 
-    private enum Kind { case noteOn, noteOff, other }
-
-    private static func kind(_ message: MIDIMessage?, note: UInt8) -> Kind {
-        switch message {
-        case .noteOn(_, note, let velocity) where velocity > 0: .noteOn
-        case .noteOff(_, note, _), .noteOn(_, note, _): .noteOff
-        default: .other
-        }
-    }
-
     /// Note-on → note-off spans of `note`, in ms, in the order they arrived.
     private static func spans(of note: UInt8, in events: [SequencerEvent]) throws -> [Double] {
         var spans: [Double] = []
         var started: UInt64?
         for event in events {
-            switch event.midiMessage {
-            case .noteOn(_, note, let velocity) where velocity > 0:
+            switch NoteEdge(event.midiMessage) {
+            case .on(note)?:
                 started = try event.stamp()
-            case .noteOff(_, note, _), .noteOn(_, note, _):
+            case .off(note)?:
                 guard let on = started else { continue }
                 spans.append(Double(Int64(try event.stamp()) - Int64(on)) / 1e6)
                 started = nil

@@ -23,20 +23,16 @@ extension StampedEvents {
     /// The next note-on from `peach` (not from the controller's tap).
     func nextNoteOn(from rig: MeasuringRig, timeout: Duration = .seconds(30)) async throws -> SequencerEvent {
         try await next("note-on from peach", timeout: timeout) { event in
-            guard !rig.isFromController(event), case .noteOn(_, _, let velocity)? = event.midiMessage else { return false }
-            return velocity > 0
+            guard !rig.isFromController(event), case .on? = NoteEdge(event.midiMessage) else { return false }
+            return true
         }
     }
 
     /// The next note-off (or note-on of velocity 0) from `peach`.
     func nextNoteOff(from rig: MeasuringRig, timeout: Duration = .seconds(30)) async throws -> SequencerEvent {
         try await next("note-off from peach", timeout: timeout) { event in
-            guard !rig.isFromController(event) else { return false }
-            switch event.midiMessage {
-            case .noteOff?: return true
-            case .noteOn(_, _, 0)?: return true
-            default: return false
-            }
+            guard !rig.isFromController(event), case .off? = NoteEdge(event.midiMessage) else { return false }
+            return true
         }
     }
 }
