@@ -42,7 +42,7 @@ struct PlayerFluidSynthTests {
 
         // Ocarina (GM 80): a steady tone without vibrato, easy to measure.
         let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(sound: try SoundSelection(program: 79)))
-        try await player.prepare()
+        try player.prepare()
         let velocity = try MIDIVelocity(100)
         try await player.play(frequency: PlayerFixtures.hz(0), duration: .milliseconds(2500), velocity: velocity, amplitude: .zero)
         try await Task.sleep(for: .milliseconds(600))  // let the release fade so the notes separate

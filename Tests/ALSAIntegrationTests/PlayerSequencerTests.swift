@@ -67,10 +67,10 @@ struct PlayerSequencerTests {
         let receiver = try ReceivingClient(from: peach.outputPort)
         let player = ALSANotePlayer(output: peach)
 
-        let handle = try await player.startNote(frequency: PlayerFixtures.hz(0), velocity: velocity, amplitude: .zero)
-        for cents in [13.7, -50, 199.9, 0.01] { try await handle.adjust(to: PlayerFixtures.hz(cents)) }
-        await #expect(throws: NotePlayerError.self) { try await handle.adjust(to: PlayerFixtures.hz(250)) }
-        try await handle.stop()
+        let handle = try player.startNote(frequency: PlayerFixtures.hz(0), velocity: velocity, amplitude: .zero)
+        for cents in [13.7, -50, 199.9, 0.01] { try handle.adjust(to: PlayerFixtures.hz(cents)) }
+        #expect(throws: NotePlayerError.self) { try handle.adjust(to: PlayerFixtures.hz(250)) }
+        try handle.stop()
 
         let expected = PlayerFixtures.setup + [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 69, velocity: 100),
@@ -89,13 +89,13 @@ struct PlayerSequencerTests {
         let pool = try ChannelPool([MIDIChannel(1), MIDIChannel(2)])
         let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(channels: pool))
 
-        _ = try await player.startNote(frequency: PlayerFixtures.hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        _ = try player.startNote(frequency: PlayerFixtures.hz(0, note: 60), velocity: velocity, amplitude: .zero)
         let e4 = try PlayerFixtures.hz(0, note: 64)
         let velocity = self.velocity
         let playing = Task { try await player.play(frequency: e4, duration: .milliseconds(600), velocity: velocity, amplitude: .zero) }
         #expect(await receiver.received.first { $0.midiMessage == .noteOn(channel: 1, note: 64, velocity: 100) } != nil)
-        _ = try await player.startNote(frequency: PlayerFixtures.hz(0, note: 67), velocity: velocity, amplitude: .zero)
-        try await player.stopAll()
+        _ = try player.startNote(frequency: PlayerFixtures.hz(0, note: 67), velocity: velocity, amplitude: .zero)
+        try player.stopAll()
         try await playing.value
 
         let allNotesOff: @Sendable ([SequencerEvent]) -> Bool = { events in

@@ -42,7 +42,7 @@ struct SessionHotPlugTests {
         synth.close()
         #expect(await hotPlug.waitFor { $0 == .lost(role: .output, name: watchedName) })
         #expect(await sessionEvents.waitFor { if case .stopped(.requested) = $0 { true } else { false } })
-        #expect(await session.state == .idle)
+        #expect(session.state == .idle)
         #expect(await !sessionEvents.events.contains { if case .trialCompleted = $0 { true } else { false } })
         #expect(HotPlugEvent.lost(role: .output, name: watchedName).description
             == "output port '\(watchedName)' disappeared; waiting for it to come back")
@@ -57,7 +57,7 @@ struct SessionHotPlugTests {
         let messages = await heard.midiMessages
         #expect(Array(messages.prefix(PlayerFixtures.setup.count)) == PlayerFixtures.setup,
                 "the new synth got bank, program and bend range before its first note")
-        #expect(await session.state != .idle)
+        #expect(session.state != .idle)
 
         await session.stop()
         synth.close()
@@ -102,7 +102,7 @@ struct SessionHotPlugTests {
         let told = await hotPlug.events
         #expect(lost, "watching \(name) at \(first); announced: \(announced); hot-plug: \(told); running: \(aseqdump.isRunning)")
         #expect(await sessionEvents.waitFor { if case .stopped = $0 { true } else { false } })
-        #expect(await session.state == .idle)
+        #expect(session.state == .idle)
         await sessionEvents.clear()
 
         aseqdump = try ALSATools.startAseqdump()

@@ -19,14 +19,14 @@ struct ComparisonHotPlugTarget: HotPlugTarget {
     let peach: SequencerClient
 
     func portLost(_ message: String) async -> Bool {
-        let running = await session.state != .idle
+        let running = session.state != .idle
         await session.stop()
         return running
     }
 
     func portsReturned(_ addresses: [PortRole: SequencerAddress], restart: Bool) async throws {
         if let output = addresses[.output] { try peach.connectOutput(to: output) }
-        try await player.prepare()
+        try player.prepare()
         if restart { await session.start() }
     }
 }
@@ -57,10 +57,10 @@ actor ControllerRouter {
             for input in mapping.map(event) {
                 routed.append(input)
                 switch input {
-                case .answer(let higher): await comparison?.answer(higher: higher)
-                case .touch: await matching?.touch()
-                case .adjust(let value): await matching?.adjust(to: value)
-                case .commit: await matching?.commit()
+                case .answer(let higher): comparison?.answer(higher: higher)
+                case .touch: matching?.touch()
+                case .adjust(let value): matching?.adjust(to: value)
+                case .commit: matching?.commit()
                 case .command: break
                 }
             }

@@ -35,7 +35,7 @@ struct PlayerTests {
     ]
 
     @Test func startNoteSendsSetupThenTheBendBeforeTheNoteOn() async throws {
-        _ = try await player().startNote(frequency: hz(13.7), velocity: velocity, amplitude: .zero)
+        _ = try player().startNote(frequency: hz(13.7), velocity: velocity, amplitude: .zero)
         #expect(output.sent == Self.setupChannel1 + [
             .pitchBend(channel: 0, value: 561),
             .noteOn(channel: 0, note: 69, velocity: 100),
@@ -44,11 +44,11 @@ struct PlayerTests {
 
     @Test func setupGoesOutOncePerConnection() async throws {
         let player = player()
-        try await player.prepare()
+        try player.prepare()
         #expect(output.sent == Self.setupChannel1)
         output.clear()
-        _ = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
-        _ = try await player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        _ = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
         #expect(output.sent == [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 69, velocity: 100),
             .noteOff(channel: 0, note: 69, velocity: 0),  // a pool of one: the first note is stolen
@@ -56,7 +56,7 @@ struct PlayerTests {
         ])
         // A new connection gets the setup again.
         output.clear()
-        try await player.prepare()
+        try player.prepare()
         #expect(output.sent == Self.setupChannel1)
     }
 
@@ -64,7 +64,7 @@ struct PlayerTests {
         let configuration = NotePlayerConfiguration(
             channels: try pool(2, 10), bendRange: try PitchBendRange(semitones: 12),
             sound: try SoundSelection(program: 40, bank: 130))
-        try await player(configuration).prepare()
+        try player(configuration).prepare()
         let expected: [MIDIMessage] = [1, 9].flatMap { (wire: UInt8) -> [MIDIMessage] in [
             .controlChange(channel: wire, controller: 0, value: 1),
             .controlChange(channel: wire, controller: 32, value: 2),
@@ -80,25 +80,25 @@ struct PlayerTests {
     }
 
     @Test func theRPNCanBeSwitchedOff() async throws {
-        try await player(NotePlayerConfiguration(sendsBendRange: false)).prepare()
+        try player(NotePlayerConfiguration(sendsBendRange: false)).prepare()
         #expect(output.sent == Array(Self.setupChannel1.prefix(3)))
     }
 
     @Test func adjustSendsANewBendOnTheNotesChannel() async throws {
         let player = player(NotePlayerConfiguration(channels: try pool(5, 6)))
-        try await player.prepare()
-        _ = try await player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
-        let handle = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        try player.prepare()
+        _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        let handle = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         output.clear()
-        try await handle.adjust(to: hz(-25))
-        try await handle.adjust(to: hz(199.9))
+        try handle.adjust(to: hz(-25))
+        try handle.adjust(to: hz(199.9))
         #expect(output.sent == [.pitchBend(channel: 5, value: -1024), .pitchBend(channel: 5, value: 8188)])
     }
 
     @Test func adjustBeyondTheBendRangeIsAnErrorNamingTheRangeAndSendsNothing() async throws {
-        let handle = try await player().startNote(frequency: hz(40), velocity: velocity, amplitude: .zero)
+        let handle = try player().startNote(frequency: hz(40), velocity: velocity, amplitude: .zero)
         output.clear()
-        let error = await #expect(throws: NotePlayerError.self) { try await handle.adjust(to: hz(-250)) }
+        let error = #expect(throws: NotePlayerError.self) { try handle.adjust(to: hz(-250)) }
         guard case .unplayable(.beyondBendRange(let note, _, let range))? = error else {
             Issue.record("expected a bend-range error, got \(String(describing: error))")
             return
@@ -109,11 +109,11 @@ struct PlayerTests {
     }
 
     @Test func stopSendsNoteOffThenCentresTheBendOnce() async throws {
-        let handle = try await player().startNote(frequency: hz(-30, note: 72), velocity: velocity, amplitude: .zero)
+        let handle = try player().startNote(frequency: hz(-30, note: 72), velocity: velocity, amplitude: .zero)
         output.clear()
-        try await handle.stop()
-        try await handle.stop()
-        try await handle.adjust(to: hz(10, note: 72))  // a stopped note has nothing to retune
+        try handle.stop()
+        try handle.stop()
+        try handle.adjust(to: hz(10, note: 72))  // a stopped note has nothing to retune
         #expect(output.sent == [.noteOff(channel: 0, note: 72, velocity: 0), .pitchBend(channel: 0, value: 0)])
     }
 
@@ -124,14 +124,14 @@ struct PlayerTests {
         for (base, decibels, expected) in cases {
             output.clear()
             let player = player(NotePlayerConfiguration(sendsBendRange: false))
-            _ = try await player.startNote(frequency: hz(0), velocity: try MIDIVelocity(base), amplitude: try AmplitudeDB(decibels: decibels))
+            _ = try player.startNote(frequency: hz(0), velocity: try MIDIVelocity(base), amplitude: try AmplitudeDB(decibels: decibels))
             #expect(output.sent.last == .noteOn(channel: 0, note: 69, velocity: expected), "\(base) at \(decibels) dB")
         }
     }
 
     @Test func playSchedulesTheNoteOffOnTheQueueWithATag() async throws {
         let player = player()
-        try await player.prepare()
+        try player.prepare()
         output.clear()
         let start = SequencerTime(nanoseconds: 5_000_000_000)
         output.setTime(start)
@@ -167,7 +167,7 @@ struct PlayerTests {
     /// (it does at its next tick): a note-on sent direct now would arrive first and be cut.
     @Test func theNextNoteQueuesBehindANoteOffTheKernelHasNotDispatchedYet() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        try await player.prepare()
+        try player.prepare()
         let end = SequencerTime(nanoseconds: 5_300_000_000)
         let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
         await clock.waitForSleepers()
@@ -177,7 +177,7 @@ struct PlayerTests {
         try await playing.value
         output.clear()
 
-        let next = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        let next = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         #expect(output.log == [
             .scheduled(.pitchBend(channel: 0, value: 0), at: end, tag: 255),
             .scheduled(.noteOn(channel: 0, note: 69, velocity: 100), at: end, tag: 255),
@@ -186,20 +186,20 @@ struct PlayerTests {
         // Once the queue is empty, everything goes direct again.
         output.setPending(false)
         output.clear()
-        try await next.stop()
+        try next.stop()
         #expect(output.log == [.sent(.noteOff(channel: 0, note: 69, velocity: 0)), .sent(.pitchBend(channel: 0, value: 0))])
     }
 
     @Test func withNothingLeftOnTheQueueTheNextNoteGoesDirect() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        try await player.prepare()
+        try player.prepare()
         let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
         await clock.waitForSleepers()
         output.setTime(SequencerTime(nanoseconds: 5_300_040_000))
         clock.advance(by: .milliseconds(300))
         try await playing.value
         output.clear()
-        _ = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        _ = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         #expect(output.log == [.sent(.pitchBend(channel: 0, value: 0)), .sent(.noteOn(channel: 0, note: 69, velocity: 100))])
     }
 
@@ -265,12 +265,12 @@ struct PlayerTests {
 
     @Test func stopAllSilencesEverySoundingNoteAndEveryChannelUsed() async throws {
         let player = player(NotePlayerConfiguration(channels: try pool(1, 2, 3), sendsBendRange: false))
-        try await player.prepare()
-        _ = try await player.startNote(frequency: hz(0, note: 57), velocity: velocity, amplitude: .zero)
+        try player.prepare()
+        _ = try player.startNote(frequency: hz(0, note: 57), velocity: velocity, amplitude: .zero)
         let playing = Task { try await player.play(frequency: hz(10), duration: .seconds(2), velocity: velocity, amplitude: .zero) }
         await clock.waitForSleepers()
         output.clear()
-        try await player.stopAll()
+        try player.stopAll()
         #expect(output.log == [
             .sent(.noteOff(channel: 0, note: 57, velocity: 0)),
             .cancelled(tag: 1),
@@ -289,11 +289,11 @@ struct PlayerTests {
 
     @Test func overlappingNotesGetTheirOwnChannelsAndAStolenNoteIsSilencedFirst() async throws {
         let player = player(NotePlayerConfiguration(channels: try pool(1, 2), sendsBendRange: false))
-        try await player.prepare()
+        try player.prepare()
         output.clear()
-        let drone = try await player.startNote(frequency: hz(0, note: 57), velocity: velocity, amplitude: .zero)
-        let tunable = try await player.startNote(frequency: hz(20), velocity: velocity, amplitude: .zero)
-        let cue = try await player.startNote(frequency: hz(-20, note: 81), velocity: velocity, amplitude: .zero)
+        let drone = try player.startNote(frequency: hz(0, note: 57), velocity: velocity, amplitude: .zero)
+        let tunable = try player.startNote(frequency: hz(20), velocity: velocity, amplitude: .zero)
+        let cue = try player.startNote(frequency: hz(-20, note: 81), velocity: velocity, amplitude: .zero)
         #expect(output.sent == [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 57, velocity: 100),
             .pitchBend(channel: 1, value: 819), .noteOn(channel: 1, note: 69, velocity: 100),
@@ -301,10 +301,10 @@ struct PlayerTests {
             .pitchBend(channel: 0, value: -819), .noteOn(channel: 0, note: 81, velocity: 100),
         ])
         output.clear()
-        try await drone.adjust(to: hz(5, note: 57))  // stolen: its channel belongs to the cue now
-        try await drone.stop()
-        try await tunable.adjust(to: hz(30))
-        try await cue.stop()
+        try drone.adjust(to: hz(5, note: 57))  // stolen: its channel belongs to the cue now
+        try drone.stop()
+        try tunable.adjust(to: hz(30))
+        try cue.stop()
         #expect(output.sent == [
             .pitchBend(channel: 1, value: 1229),
             .noteOff(channel: 0, note: 81, velocity: 0), .pitchBend(channel: 0, value: 0),
@@ -313,21 +313,21 @@ struct PlayerTests {
 
     @Test func aFailingOutputIsReportedAsLostAndTheNextConnectionIsSetUpAgain() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        let handle = try await player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        let handle = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         output.failFromNowOn()
-        let error = await #expect(throws: NotePlayerError.self) {
-            _ = try await player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        let error = #expect(throws: NotePlayerError.self) {
+            _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
         }
         #expect(error == .outputLost(reason: "destination 128:0 does not exist"))
         #expect(error?.description == "the MIDI output was lost: destination 128:0 does not exist")
         await #expect(throws: NotePlayerError.outputLost(reason: "destination 128:0 does not exist")) {
             try await player.play(frequency: hz(0), duration: .seconds(1), velocity: velocity, amplitude: .zero)
         }
-        await #expect(throws: NotePlayerError.self) { try await player.stopAll() }
+        #expect(throws: NotePlayerError.self) { try player.stopAll() }
         // The old note died with the synth; a new synth gets the setup before its first note.
         output.recover()
-        try await handle.stop()
-        _ = try await player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
+        try handle.stop()
+        _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
         #expect(output.sent.suffix(5) == Array(Self.setupChannel1.prefix(3)) + [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 60, velocity: 100),
         ])
@@ -339,9 +339,9 @@ struct PlayerTests {
             for index in 0..<40 {
                 let frequency = try hz(Double(index), note: 48 + index % 24)
                 group.addTask {
-                    let handle = try await player.startNote(frequency: frequency, velocity: velocity, amplitude: .zero)
-                    try await handle.adjust(to: frequency)
-                    try await handle.stop()
+                    let handle = try player.startNote(frequency: frequency, velocity: velocity, amplitude: .zero)
+                    try handle.adjust(to: frequency)
+                    try handle.stop()
                 }
             }
             try await group.waitForAll()

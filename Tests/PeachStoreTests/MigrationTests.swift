@@ -59,8 +59,8 @@ struct MigrationTests {
                                     initial: 15, error: -2.75),
         ])
         // And the new columns work.
-        store.rigContext = RigContext(outputPort: "out", inputControl: .controlChange(1))
-        try await store.save(RecordFixtures.comparison(at: 1_772_323_203_000, offset: 1, correct: true))
+        try await store.save(RecordFixtures.comparison(at: 1_772_323_203_000, offset: 1, correct: true),
+                             rig: RigContext(outputPort: "out", inputControl: .controlChange(1)))
         #expect(try store.comparisons().last?.rig == RigContext(outputPort: "out", inputControl: .controlChange(1)))
     }
 

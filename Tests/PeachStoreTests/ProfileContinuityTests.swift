@@ -19,12 +19,12 @@ struct ProfileContinuityTests {
         for (_, isComparison, index) in events {
             if isComparison {
                 let record = history.comparisons[index]
-                try await store.pitchComparisonCompleted(record)
-                try await live.pitchComparisonCompleted(record)
+                try await store.save(record)
+                try await live.pitchComparisonCompleted(record, answeredBy: nil)
             } else {
                 let record = history.matchings[index]
-                try await store.pitchMatchingCompleted(record)
-                try await live.pitchMatchingCompleted(record)
+                try await store.save(record)
+                try await live.pitchMatchingCompleted(record, answeredBy: nil)
             }
         }
 

@@ -10,7 +10,8 @@ struct SessionRecordingTests {
     private func makeSession(_ store: TrainingStore, profile: PerceptualProfile) throws -> PitchComparisonSession {
         try PitchComparisonSession(
             intervals: [.prime], player: InstantNotePlayer(), settings: DefaultSettings(), profile: profile,
-            observers: [store, profile], resettables: [store, profile], now: RecordTimestamp.now)
+            observers: [store.recorder(), profile], resettables: [store.recorder(), profile],
+            now: RecordTimestamp.now)
     }
 
     /// Answers "higher" to every trial until `stopAfter` trials completed or the session stopped.
@@ -24,7 +25,7 @@ struct SessionRecordingTests {
         for await event in events {
             switch event {
             case .trialStarted(let trial): trials.append(trial)
-            case .stateChanged(.awaitingAnswer): await session.answer(higher: true)
+            case .stateChanged(.awaitingAnswer): session.answer(higher: true)
             case .trialCompleted(let record, _):
                 records.append(record)
                 if records.count == stopAfter { await session.stop() }
@@ -66,25 +67,29 @@ struct SessionRecordingTests {
         #expect(run.records.isEmpty, "the session must not report a trial it could not save")
         let message = run.stop.map { "\($0)" } ?? "(did not fail)"
         #expect(message.contains("could not save the pitch comparison trial to \(directory.databasePath)"), "\(message)")
-        #expect(await session.state == .idle)
+        #expect(session.state == .idle)
         #expect(try readOnly.counts() == (0, 0))
     }
 }
 
 /// Plays nothing and returns at once: the sessions' timing is not under test here.
 private struct InstantNotePlayer: NotePlayer {
-    private struct Handle: PlaybackHandle {
-        func stop() async throws {}
-        func adjust(to frequency: Frequency) async throws {}
+    private struct Handle: TimedPlaybackHandle {
+        func stop() throws {}
+        func adjust(to frequency: Frequency) throws {}
+        func ended() async throws {}
     }
 
-    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws -> any PlaybackHandle {
+    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
         Handle()
     }
 
-    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {}
+    func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
+                   amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
+        Handle()
+    }
 
-    func stopAll() async throws {}
+    func stopAll() throws {}
 }
 
 /// The built-in defaults.

@@ -40,7 +40,7 @@ struct StoreTests {
         #expect(synchronous == 2)   // FULL
     }
 
-    @Test("recorded trials read back unchanged, with the rig context current when they were recorded")
+    @Test("recorded trials read back unchanged, each with its session's rig and the control that answered it")
     func recordsWithRigContext() async throws {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }
@@ -48,14 +48,13 @@ struct StoreTests {
         let first = RecordFixtures.comparison(at: RecordFixtures.march1, interval: .perfectFifth, offset: -12.5, correct: false)
         let second = RecordFixtures.matching(at: RecordFixtures.march1 + 1, interval: .majorThird, up: false,
                                              tuning: .justIntonation, initial: 17.25, error: -3.125)
-        try await store.pitchComparisonCompleted(first)
+        try await store.recorder().pitchComparisonCompleted(first, answeredBy: AnswerSource("terminal"))
         let rig = RigContext(outputPort: "FLUID Synth (128:0)", sound: try SoundSelection(program: 19, bank: 130),
                              inputControl: .pitchWheel)
-        store.rigContext = rig
-        try await store.pitchMatchingCompleted(second)
-        store.rigContext = RigContext(inputControl: .note(61))
+        try await store.recorder(rig: RigContext(outputPort: rig.outputPort, sound: rig.sound))
+            .pitchMatchingCompleted(second, answeredBy: AnswerSource("pitch wheel"))
         let third = RecordFixtures.comparison(at: RecordFixtures.march1 + 2, offset: 7, correct: true)
-        try await store.pitchComparisonCompleted(third)
+        try await store.recorder().pitchComparisonCompleted(third, answeredBy: AnswerSource("note 61"))
 
         let reopened = try TrainingStore(location: directory.location)
         let comparisons = try reopened.comparisons()
@@ -85,7 +84,7 @@ struct StoreTests {
             .save(RecordFixtures.comparison(at: RecordFixtures.march1, offset: 5, correct: true))
         let readOnly = try TrainingStore(location: directory.location, mode: .readOnly)
         let error = await #expect(throws: StoreError.self) {
-            try await readOnly.pitchMatchingCompleted(RecordFixtures.matching(at: RecordFixtures.march1 + 5, initial: 1, error: 2))
+            try await readOnly.save(RecordFixtures.matching(at: RecordFixtures.march1 + 5, initial: 1, error: 2))
         }
         let message = "\(error.map { "\($0)" } ?? "")"
         #expect(message.contains("could not save the pitch matching trial to \(directory.databasePath)"))

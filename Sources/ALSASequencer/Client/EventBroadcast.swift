@@ -6,6 +6,7 @@ final class EventBroadcast: Sendable {
     private struct State {
         var nextID = 0
         var continuations: [Int: AsyncStream<SequencerEvent>.Continuation] = [:]
+        var handlers: [@Sendable (SequencerEvent) -> Void] = []
         var finished = false
     }
 
@@ -34,12 +35,23 @@ final class EventBroadcast: Sendable {
         return stream
     }
 
+    /// Calls `handler` on the reader thread with every event, before the streams get it.
+    func observe(_ handler: @escaping @Sendable (SequencerEvent) -> Void) {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.handlers.append(handler)
+        }
+    }
+
     /// How many streams are open, for tests.
     var streamCount: Int { state.withLock { $0.continuations.count } }
 
     func deliver(_ events: [SequencerEvent]) {
         guard !events.isEmpty else { return }
-        let continuations = state.withLock { Array($0.continuations.values) }
+        let (handlers, continuations) = state.withLock { ($0.handlers, Array($0.continuations.values)) }
+        for handler in handlers {
+            for event in events { handler(event) }
+        }
         for continuation in continuations {
             for event in events { continuation.yield(event) }
         }
@@ -48,6 +60,7 @@ final class EventBroadcast: Sendable {
     func finish() {
         let continuations = state.withLock { state in
             state.finished = true
+            state.handlers.removeAll()
             defer { state.continuations.removeAll() }
             return Array(state.continuations.values)
         }

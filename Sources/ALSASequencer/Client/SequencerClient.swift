@@ -89,6 +89,13 @@ public final class SequencerClient: Sendable {
     /// call gets its own stream with every event from then on; all end when the client closes.
     public func events() -> AsyncStream<SequencerEvent> { broadcast.stream() }
 
+    /// Calls `handler` with everything `events()` gives, synchronously on the reader thread as
+    /// soon as it is read, before any stream: for a reaction that must not wait for a task to
+    /// be scheduled. It must not block; it may send (the client's lock is not held).
+    public func onInput(_ handler: @escaping @Sendable (SequencerEvent) -> Void) {
+        broadcast.observe(handler)
+    }
+
     /// Stops the reader, deletes the ports and the queue and closes the client. Safe to call
     /// more than once and from any thread.
     public func close() {

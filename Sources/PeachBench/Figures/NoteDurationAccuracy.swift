@@ -29,7 +29,7 @@ struct NoteDurationAccuracy: BenchmarkFigure {
         // steal the one before it.
         let pool = try ChannelPool((1...Self.lanes).map { try MIDIChannel($0) })
         let scheduled = ALSANotePlayer(output: output, configuration: NotePlayerConfiguration(channels: pool))
-        try await scheduled.prepare()
+        try scheduled.prepare()
         let sleeping = SleepTimedPlayer(base: scheduled)
 
         // Each lane alternates the two methods with random durations, 30…300 ms: the note

@@ -1,38 +1,46 @@
 /// Makes sound. The sessions talk only to this protocol, so any synth can sit behind it:
 /// the ALSA sequencer adapter, a test fake, or something else entirely.
+///
+/// Starting, stopping and retuning are synchronous: a player sends at once from the calling
+/// thread, so the reaction to an input (the note-off of an answered target, the bend of a
+/// tuning movement) leaves from wherever the input was read, with no hop to another executor.
+/// Only waiting for a timed note's end is asynchronous.
 public protocol NotePlayer: Sendable {
     /// Starts a note that sounds until its handle is stopped.
     /// `amplitude` is a loudness offset relative to the player's normal level.
-    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws -> any PlaybackHandle
+    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle
 
-    /// Plays a note for `duration` and returns when it has ended.
-    /// Cancelling the calling task stops the note at once and throws `CancellationError`.
-    /// A player may implement this itself, e.g. with a note-off scheduled by the kernel.
-    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws
+    /// Starts a note that ends by itself after `duration`; the player times the end (the ALSA
+    /// player lets the kernel do it). `ended()` on the handle waits for it.
+    func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
+                   amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle
 
     /// Silences every note this player started.
-    func stopAll() async throws
+    func stopAll() throws
 }
 
 /// A sounding note.
 public protocol PlaybackHandle: Sendable {
-    /// Ends the note. Stopping a stopped note does nothing.
-    func stop() async throws
+    /// Ends the note at once. Stopping a stopped note does nothing.
+    func stop() throws
 
     /// Retunes the sounding note to `frequency`.
-    func adjust(to frequency: Frequency) async throws
+    func adjust(to frequency: Frequency) throws
+}
+
+/// A note that ends by itself.
+public protocol TimedPlaybackHandle: PlaybackHandle {
+    /// Returns once the note's duration is over. Cancelling the waiting task stops the note at
+    /// once and throws `CancellationError`. Stopping the note does not end the wait early:
+    /// whoever stops it cancels the wait too.
+    func ended() async throws
 }
 
 extension NotePlayer {
-    /// Timing from a task sleep; players with a better clock override this.
+    /// Plays a note for `duration` and returns when it has ended. Cancelling the calling task
+    /// stops the note at once and throws `CancellationError`.
     public func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {
-        let handle = try await startNote(frequency: frequency, velocity: velocity, amplitude: amplitude)
-        do {
-            try await Task.sleep(for: duration)
-        } catch {
-            try? await handle.stop()
-            throw error
-        }
-        try await handle.stop()
+        let note = try startNote(frequency: frequency, duration: duration, velocity: velocity, amplitude: amplitude)
+        try await note.ended()
     }
 }

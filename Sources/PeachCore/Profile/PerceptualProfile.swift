@@ -65,13 +65,13 @@ public protocol ProfileMeanProviding: Sendable {
 extension PerceptualProfile: ProfileMeanProviding {}
 
 extension PerceptualProfile: PitchComparisonObserver {
-    public func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws {
+    public func pitchComparisonCompleted(_ record: PitchComparisonRecord, answeredBy source: AnswerSource?) async throws {
         add(record)
     }
 }
 
 extension PerceptualProfile: PitchMatchingObserver {
-    public func pitchMatchingCompleted(_ record: PitchMatchingRecord) async throws {
+    public func pitchMatchingCompleted(_ record: PitchMatchingRecord, answeredBy source: AnswerSource?) async throws {
         add(record)
     }
 }

@@ -1,19 +1,32 @@
 import Foundation
+import Synchronization
 
 /// Pitch comparison: two notes, "was the second higher or lower?".
 ///
-/// One task runs the trials; it waits on an input stream that `answer(higher:)` and the end of
-/// the target note feed, so a session waiting for an answer is suspended and costs no CPU.
+/// One task runs the trials and waits on an input stream, so a session waiting for an answer
+/// is suspended and costs no CPU. `answer(higher:from:)` is taken synchronously from any
+/// thread: an answer while the target sounds stops it before the call returns, then the loop
+/// records the trial.
 public actor PitchComparisonSession: TrialLoopSession {
     public static let feedbackDuration: Duration = .milliseconds(400)
 
-    public private(set) var state: PitchComparisonState = .idle
     /// The smallest cent difference answered correctly since start().
     public private(set) var sessionBest: Cents?
 
     enum Input: Sendable {
-        case answer(higher: Bool)
+        /// `stopped` says whether the answer's note-off went out (the output may be gone).
+        case answer(higher: Bool, source: AnswerSource?, stopped: Result<Void, any Error>)
         case targetEnded(Result<Void, any Error>)
+    }
+
+    /// What inputs are checked against, behind a lock: any thread may answer.
+    private struct Live: Sendable {
+        var state: PitchComparisonState = .idle
+        var trial: PitchComparisonTrial?
+        /// The sounding target, for the answer's note-off.
+        var target: (any TimedPlaybackHandle)?
+        var answered = false
+        var inputs: TrialInputs<Input>.Continuation?
     }
 
     /// The directed intervals this session trains, in a fixed order.
@@ -27,10 +40,10 @@ public actor PitchComparisonSession: TrialLoopSession {
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private var random: SessionRandom
-    private let broadcaster = EventBroadcaster<PitchComparisonEvent>()
+    private nonisolated let broadcaster = EventBroadcaster<PitchComparisonEvent>()
+    private nonisolated let live = Mutex(Live())
 
     var runTask: Task<Void, Never>?
-    var inputs: TrialInputs<Input>.Continuation?
     private var trialNumber = 0
     private var magnitudes: [TrainingDiscipline: Cents] = [:]
 
@@ -59,9 +72,21 @@ public actor PitchComparisonSession: TrialLoopSession {
         self.now = now
     }
 
+    /// The current state; readable from any thread.
+    public nonisolated var state: PitchComparisonState { live.withLock { $0.state } }
+
+    /// The trial that is running (from its start until the session stops), if any.
+    public nonisolated var currentTrial: PitchComparisonTrial? { live.withLock { $0.trial } }
+
     /// A new stream of every event from now on.
     public nonisolated func events() -> AsyncStream<PitchComparisonEvent> {
         broadcaster.subscribe()
+    }
+
+    /// Calls `handler` with every event from now on, synchronously and in order, on the thread
+    /// that caused it. It must not block or call back into the session.
+    public nonisolated func observeEvents(_ handler: @escaping @Sendable (PitchComparisonEvent) -> Void) {
+        broadcaster.observe(handler)
     }
 
     /// Starts training; does nothing when already running.
@@ -77,10 +102,20 @@ public actor PitchComparisonSession: TrialLoopSession {
         await stopLoop()
     }
 
-    /// The listener's answer. Ignored unless the target note is playing or has played.
-    public func answer(higher: Bool) {
-        guard state == .playingNote2 || state == .awaitingAnswer else { return }
-        inputs?.yield((trialNumber, .answer(higher: higher)))
+    /// The listener's answer, from any thread. Counts once per trial, while the target sounds
+    /// (it is stopped at once: its note-off has left when this returns) or after it; ignored
+    /// during the reference, the feedback and between trials. Returns whether it counted.
+    @discardableResult
+    public nonisolated func answer(higher: Bool, from source: AnswerSource? = nil) -> Bool {
+        live.withLock { live in
+            guard !live.answered, live.state == .playingNote2 || live.state == .awaitingAnswer,
+                  let trial = live.trial, let inputs = live.inputs else { return false }
+            live.answered = true
+            let stopped = Result<Void, any Error> { try live.target?.stop() }
+            live.target = nil
+            inputs.yield((trial.number, .answer(higher: higher, source: source, stopped: stopped)))
+            return true
+        }
     }
 
     /// Stops the session and deletes all training data everywhere (profile, store).
@@ -93,8 +128,19 @@ public actor PitchComparisonSession: TrialLoopSession {
 
     // MARK: - The trial loop
 
+    nonisolated func setInputs(_ continuation: TrialInputs<Input>.Continuation?) {
+        live.withLock { live in
+            live.inputs?.finish()
+            live.inputs = continuation
+            if continuation == nil {
+                live.trial = nil
+                live.target = nil
+            }
+        }
+    }
+
     func didEnd(_ reason: SessionStopReason) {
-        setState(.idle)
+        transition(to: .idle)
         broadcaster.publish(.stopped(reason))
     }
 
@@ -112,9 +158,14 @@ public actor PitchComparisonSession: TrialLoopSession {
             referenceFrequency: pitches.referenceFrequency,
             targetFrequency: pitches.targetFrequency.shifted(by: centOffset),
             targetAmplitude: trialSettings.loudnessOffset(random: &random))
+        live.withLock { live in
+            live.trial = trial
+            live.answered = false
+            live.target = nil
+        }
         broadcaster.publish(.trialStarted(trial))
 
-        setState(.playingNote1)
+        transition(to: .playingNote1)
         try await player.play(frequency: trial.referenceFrequency, duration: trialSettings.noteDuration.duration,
                               velocity: trialSettings.velocity, amplitude: .zero)
         if trialSettings.noteGap.seconds > 0 {
@@ -122,20 +173,20 @@ public actor PitchComparisonSession: TrialLoopSession {
         }
         try Task.checkCancellation()
 
-        let higher = try await playTargetAndAwaitAnswer(trial, trialSettings, &inputs)
+        let (higher, source) = try await playTargetAndAwaitAnswer(trial, trialSettings, &inputs)
         let record = PitchComparisonRecord(
             timestamp: now(), referenceNote: trial.referenceNote, targetNote: trial.targetNote,
             interval: trial.interval.interval, tuningSystem: trial.tuningSystem, centOffset: centOffset,
             isCorrect: higher == (centOffset.rawValue > 0))
         try Task.checkCancellation()
-        for observer in observers { try await observer.pitchComparisonCompleted(record) }
+        for observer in observers { try await observer.pitchComparisonCompleted(record, answeredBy: source) }
 
         magnitudes[discipline] = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
         if record.isCorrect, sessionBest.map({ magnitude < $0 }) ?? true {
             sessionBest = magnitude
         }
         broadcaster.publish(.trialCompleted(record, sessionBest: sessionBest))
-        setState(.showingFeedback)
+        transition(to: .showingFeedback)
         try await clock.sleep(for: Self.feedbackDuration)
     }
 
@@ -143,42 +194,58 @@ public actor PitchComparisonSession: TrialLoopSession {
     private func playTargetAndAwaitAnswer(
         _ trial: PitchComparisonTrial, _ settings: TrialSettings,
         _ inputs: inout TrialInputs<Input>.Iterator
-    ) async throws -> Bool {
-        let number = trial.number
+    ) async throws -> (higher: Bool, source: AnswerSource?) {
         let player = self.player
-        setState(.playingNote2)
-        let target = Task {
-            let result = await Result { () async throws -> Void in
-                try await player.play(frequency: trial.targetFrequency, duration: settings.noteDuration.duration,
-                                      velocity: settings.velocity, amplitude: trial.targetAmplitude)
-            }
-            self.inputs?.yield((number, .targetEnded(result)))
+        let broadcaster = self.broadcaster
+        // The note-on and the handle an answer stops appear together under the lock, so an
+        // answer's note-off can never overtake its note-on.
+        let target = try live.withLock { live throws -> any TimedPlaybackHandle in
+            let target = try player.startNote(frequency: trial.targetFrequency, duration: settings.noteDuration.duration,
+                                              velocity: settings.velocity, amplitude: trial.targetAmplitude)
+            live.target = target
+            Self.transition(&live, to: .playingNote2, broadcaster)
+            return target
         }
-        do {
-            while let (inputTrial, input) = await inputs.next(isolation: self) {
-                guard inputTrial == number else { continue }
-                switch input {
-                case .targetEnded(.success):
-                    if state == .playingNote2 { setState(.awaitingAnswer) }
-                case .targetEnded(.failure(let error)):
-                    if !(error is CancellationError) { throw error }
-                case .answer(let higher):
-                    target.cancel()
-                    await target.value
-                    return higher
+        let number = trial.number
+        let waiter = Task {
+            let result = await Result { () async throws -> Void in try await target.ended() }
+            self.yield(number, .targetEnded(result))
+        }
+        defer { waiter.cancel() }
+        while let (inputTrial, input) = await inputs.next(isolation: self) {
+            guard inputTrial == number else { continue }
+            switch input {
+            case .targetEnded(.success):
+                live.withLock { live in
+                    live.target = nil
+                    if live.state == .playingNote2 && !live.answered {
+                        Self.transition(&live, to: .awaitingAnswer, broadcaster)
+                    }
                 }
+            case .targetEnded(.failure(let error)):
+                if !(error is CancellationError) { throw error }
+            case .answer(let higher, let source, let stopped):
+                try stopped.get()
+                return (higher, source)
             }
-            throw CancellationError()
-        } catch {
-            target.cancel()
-            await target.value
-            throw error
         }
+        throw CancellationError()
     }
 
-    private func setState(_ newState: PitchComparisonState) {
-        guard newState != state else { return }
-        state = newState
+    private nonisolated func yield(_ trial: Int, _ input: Input) {
+        live.withLock { _ = $0.inputs?.yield((trial, input)) }
+    }
+
+    private func transition(to newState: PitchComparisonState) {
+        let broadcaster = self.broadcaster
+        live.withLock { Self.transition(&$0, to: newState, broadcaster) }
+    }
+
+    /// Under the lock, so an input sees the state and what goes with it together.
+    private static func transition(_ live: inout Live, to newState: PitchComparisonState,
+                                   _ broadcaster: EventBroadcaster<PitchComparisonEvent>) {
+        guard newState != live.state else { return }
+        live.state = newState
         broadcaster.publish(.stateChanged(newState))
     }
 }

@@ -4,23 +4,28 @@ typealias TrialInputs<Input: Sendable> = AsyncStream<(trial: Int, input: Input)>
 
 /// What both sessions share: one task runs trials, one after the other, until stop() or a
 /// failure; inputs reach it through a stream, so between inputs it is suspended.
+///
+/// The inputs themselves are taken synchronously, from whatever thread read them, by the
+/// session's `live` state behind a lock: it decides at once whether an input counts and sends
+/// the reaction a musician times (a note-off, a bend) before the loop learns of it.
 protocol TrialLoopSession: Actor {
     associatedtype Input: Sendable
 
     var runTask: Task<Void, Never>? { get set }
-    var inputs: TrialInputs<Input>.Continuation? { get set }
     var player: any NotePlayer { get }
 
+    /// Where inputs go from now on (nil: nowhere); set under the live lock.
+    nonisolated func setInputs(_ continuation: TrialInputs<Input>.Continuation?)
     /// Runs one trial to its end; throws CancellationError when stopped.
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws
-    /// Back at idle: set the state and tell the listeners why.
+    /// Back at idle: silence what the trial held, set the state and tell the listeners why.
     func didEnd(_ reason: SessionStopReason)
 }
 
 extension TrialLoopSession {
     func startLoop() {
         let (stream, continuation) = TrialInputs<Input>.makeStream()
-        inputs = continuation
+        setInputs(continuation)
         runTask = Task { await self.runLoop(stream) }
     }
 
@@ -29,7 +34,7 @@ extension TrialLoopSession {
         runTask = nil
         task.cancel()
         await task.value
-        await end(.requested)
+        end(.requested)
     }
 
     private func runLoop(_ stream: TrialInputs<Input>) async {
@@ -43,14 +48,13 @@ extension TrialLoopSession {
             // stop() cancelled us and ends the session itself.
             guard !Task.isCancelled else { return }
             runTask = nil
-            await end(.failed(error))
+            end(.failed(error))
         }
     }
 
-    private func end(_ reason: SessionStopReason) async {
-        inputs?.finish()
-        inputs = nil
-        try? await player.stopAll()
+    private func end(_ reason: SessionStopReason) {
+        setInputs(nil)
+        try? player.stopAll()
         didEnd(reason)
     }
 }

@@ -18,14 +18,6 @@ public final class TrainingStore: Sendable {
 
     public let location: StoreLocation
     let pool: DatabasePool
-    private let currentRig = Mutex(RigContext.none)
-
-    /// Attached to every trial recorded from now on.
-    public var rigContext: RigContext {
-        get { currentRig.withLock { $0 } }
-        set { currentRig.withLock { $0 = newValue } }
-    }
-
     var path: String { location.databasePath }
 
     public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
@@ -96,19 +88,19 @@ public final class TrainingStore: Sendable {
 
     // MARK: - Recording
 
-    /// Saves one trial in its own transaction; returns its row id once committed.
+    /// Saves one trial with what the rig adds to it, in its own transaction; returns its row id
+    /// once committed.
     @discardableResult
-    public func save(_ record: PitchComparisonRecord) async throws(StoreError) -> Int64 {
-        let rig = rigContext
+    public func save(_ record: PitchComparisonRecord, rig: RigContext = .none) async throws(StoreError) -> Int64 {
         return try await insert("pitch comparison trial") { db in
             try Self.insert(record, rig: rig, into: db)
         }
     }
 
-    /// Saves one trial in its own transaction; returns its row id once committed.
+    /// Saves one trial with what the rig adds to it, in its own transaction; returns its row id
+    /// once committed.
     @discardableResult
-    public func save(_ record: PitchMatchingRecord) async throws(StoreError) -> Int64 {
-        let rig = rigContext
+    public func save(_ record: PitchMatchingRecord, rig: RigContext = .none) async throws(StoreError) -> Int64 {
         return try await insert("pitch matching trial") { db in
             try Self.insert(record, rig: rig, into: db)
         }
@@ -256,15 +248,11 @@ public final class TrainingStore: Sendable {
     }
 }
 
-extension TrainingStore: PitchComparisonObserver {
-    public func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws {
-        try await save(record)
-    }
-}
-
-extension TrainingStore: PitchMatchingObserver {
-    public func pitchMatchingCompleted(_ record: PitchMatchingRecord) async throws {
-        try await save(record)
+extension TrainingStore {
+    /// The store as a session's observer, saving every trial with `rig` (the session's port and
+    /// sound) and the control that answered it, which comes with the trial.
+    public func recorder(rig: RigContext = .none) -> TrialRecorder {
+        TrialRecorder(store: self, rig: rig)
     }
 }
 

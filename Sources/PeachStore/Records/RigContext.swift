@@ -1,8 +1,8 @@
 import PeachCore
 
 /// What the MIDI rig adds to a trial: where the sound went, which sound it was, and which
-/// control answered. All optional; the front end sets `TrainingStore.rigContext` when any of
-/// them changes, and every trial recorded from then on carries it.
+/// control answered. All optional; a session's `TrialRecorder` holds the port and sound, and
+/// the control comes with each trial.
 public struct RigContext: Hashable, Sendable {
     /// The ALSA output port's name, e.g. "FLUID Synth (1234):Synth input port (1234:0)".
     public var outputPort: String?

@@ -13,6 +13,13 @@ public enum ActiveSession: Sendable {
         }
     }
 
+    var intervals: [DirectedInterval] {
+        switch self {
+        case .comparison(let session): session.intervals
+        case .matching(let session): session.intervals
+        }
+    }
+
     func start() async {
         switch self {
         case .comparison(let session): await session.start()
@@ -27,22 +34,31 @@ public enum ActiveSession: Sendable {
         }
     }
 
-    var isRunning: Bool {
-        get async {
-            switch self {
-            case .comparison(let session): await session.state != .idle
-            case .matching(let session): await session.state != .idle
-            }
+    /// Hands every event to `handler`, synchronously and in order.
+    func observe(_ handler: @escaping @Sendable (SessionEvent) -> Void) {
+        switch self {
+        case .comparison(let session): session.observeEvents { handler(.comparison($0)) }
+        case .matching(let session): session.observeEvents { handler(.matching($0)) }
         }
     }
 
-    /// Hands an answer or a tuning move to the session; commands are the trainer's own.
-    func route(_ input: ControllerInput) async {
+    /// The running trial's number and, in comparison, its target note (keys answer relative
+    /// to it); nil between runs.
+    var currentTrial: (number: Int, target: MIDINote?)? {
+        switch self {
+        case .comparison(let session): session.currentTrial.map { ($0.number, $0.targetNote) }
+        case .matching(let session): session.currentTrial.map { ($0.number, nil) }
+        }
+    }
+
+    /// Hands an answer or a tuning move to the session, synchronously: its reaction (note-off,
+    /// bend) has left when this returns. Commands are the trainer's own.
+    func deliver(_ input: ControllerInput, from source: AnswerSource?) {
         switch (self, input) {
-        case (.comparison(let session), .answer(let higher)): await session.answer(higher: higher)
-        case (.matching(let session), .touch): await session.touch()
-        case (.matching(let session), .adjust(let value)): await session.adjust(to: value)
-        case (.matching(let session), .commit): await session.commit()
+        case (.comparison(let session), .answer(let higher)): session.answer(higher: higher, from: source)
+        case (.matching(let session), .touch): session.touch(from: source)
+        case (.matching(let session), .adjust(let value)): session.adjust(to: value, from: source)
+        case (.matching(let session), .commit): session.commit(from: source)
         default: break
         }
     }

@@ -1,6 +1,8 @@
 import ALSASequencer
+import PeachCore
 
-/// The control that gave an answer or a commit, for the records' rig context.
+/// The control that gave an answer or a commit; it travels with the input to the completed
+/// trial as its `AnswerSource` (the store records notes, CCs and the pitch wheel).
 public enum AnswerControl: Hashable, Sendable {
     case note(Int)
     case controlChange(Int)
@@ -18,6 +20,17 @@ public enum AnswerControl: Hashable, Sendable {
         case .programChange(_, let program): self = .programChange(Int(program))
         case .pitchBend: self = .pitchWheel
         case .noteOff, .channelPressure, .other: return nil
+        }
+    }
+
+    /// As the records name it: "note 60", "cc 64", "program 5", "pitch wheel", "terminal".
+    public var source: AnswerSource {
+        switch self {
+        case .note(let number): AnswerSource("note \(number)")
+        case .controlChange(let number): AnswerSource("cc \(number)")
+        case .programChange(let number): AnswerSource("program \(number)")
+        case .pitchWheel: AnswerSource("pitch wheel")
+        case .terminal: AnswerSource("terminal")
         }
     }
 }

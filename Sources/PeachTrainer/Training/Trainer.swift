@@ -2,13 +2,17 @@ import ALSASequencer
 import PeachALSA
 import PeachCore
 import PeachTerminal
+import Synchronization
 
 /// Runs `peach train`: one session at a time (the mode's), fed by the controller and the
 /// terminal keys, reported to a presenter, until the trial limit, a quit command or `finish()`.
 ///
-/// Everything is event-driven: the controller's events, the keys and the session's events each
-/// arrive on a stream, and between them the trainer is suspended. The one timer is the pitch
-/// wheel's, and it runs only while the wheel is held off centre in a matching trial.
+/// Everything the trainer acts on (commands, port announcements, signals, the sessions' own
+/// events, its timers) arrives on one stream, in the order it happened, and each is handled to
+/// completion before the next is looked at: there is exactly one session at any moment, and a
+/// mode switch starts the next session only once the last one's final events are reported.
+/// Answers and tuning movements do not wait in that stream: `route` hands them to the session
+/// on the thread that read them, so their note-off or bend leaves at once.
 public actor Trainer {
     public typealias SessionFactory = @Sendable (TrainingMode) throws -> ActiveSession
 
@@ -20,6 +24,9 @@ public actor Trainer {
         case failed(reason: String, completedTrials: Int)
     }
 
+    /// Where controller events and keys go in (feed it from the sequencer's reader thread).
+    public nonisolated let route: InputRoute
+
     private let makeSession: SessionFactory
     private let presenter: any TrainingPresenter
     private let cue: (any FeedbackCuePlaying)?
@@ -27,36 +34,39 @@ public actor Trainer {
     private let trialLimit: Int?
     private let describePorts: @Sendable () -> (output: String, input: String?)
     private let controllerSettings: @Sendable () -> ControllerSettings
-    private let sequencerNow: @Sendable () -> UInt64?
-    private let answered: @Sendable (AnswerControl) -> Void
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
+    private let trend: @Sendable (TrainingDiscipline) -> Trend?
     private let clock: any Clock<Duration>
+    private let inbox: AsyncStream<TrainerInput>
+    private nonisolated let finishRequested = Atomic(false)
 
     private(set) var mode: TrainingMode
     private var session: ActiveSession?
-    private var sessionEvents: Task<Void, Never>?
-    private var mapping: ControllerMapping
-    private var keys = TerminalKeyMapping()
-    private var wheelTicker: Task<Void, Never>?
+    /// Counts sessions, so each event is known to be the current session's.
+    private var generation = 0
+    /// The session's loop runs (the trainer started it and neither stopped it nor saw it end).
+    private var sessionRunning = false
+    private var hotPlug: HotPlugSupervisor?
     /// Whether the user paused with start/stop (a lost port pauses too, but not this way).
     private var paused = false
+    /// The mode a switch goes to once the last session's final events are reported.
+    private var switchingTo: TrainingMode?
     private var startedTrials = 0
     private var completedTrials = 0
     private var failure: String?
     /// The session ended on its own (e.g. its synth went away); a hot-plug restart revives it.
     private var endedByFailure = false
     private var finishing = false
-    private var finished: CheckedContinuation<Void, Never>?
-    private var finishRequested = false
+    private var feedbackWait: Task<Void, Never>?
 
     /// - Parameters:
     ///   - makeSession: builds the session of a mode (player, settings, observers, strategy).
     ///   - controllerSource: the controller's port; events from elsewhere are ignored.
     ///   - controllerSettings: the current mapping settings, re-read at every trial.
-    ///   - sequencerNow: the queue time the controller's events are stamped with, for the
-    ///     pitch wheel's rate mode.
-    ///   - answered: told which control gave each answer or commit (for the records' rig context).
+    ///   - inputClock: the time the controller's events are stamped on, now, for the pitch
+    ///     wheel's rate mode.
+    ///   - trend: the discipline's trend after a trial (the profile has just taken the record).
     ///   - isFatal: whether a session failure ends the run (a lost synth does not: the hot-plug
     ///     supervisor resumes training when it is back).
     ///   - reconnect: subscribes to ports that came back and sets the synth up again.
@@ -70,8 +80,8 @@ public actor Trainer {
         controllerSource: SequencerAddress?,
         controllerSettings: @escaping @Sendable () -> ControllerSettings,
         describePorts: @escaping @Sendable () -> (output: String, input: String?),
-        sequencerNow: @escaping @Sendable () -> UInt64? = { nil },
-        answered: @escaping @Sendable (AnswerControl) -> Void = { _ in },
+        inputClock: @escaping @Sendable () -> UInt64? = { nil },
+        trend: @escaping @Sendable (TrainingDiscipline) -> Trend? = { _ in nil },
         isFatal: @escaping @Sendable (any Error) -> Bool = { _ in true },
         reconnect: @escaping @Sendable ([PortRole: SequencerAddress]) async throws -> Void = { _ in },
         clock: any Clock<Duration> = ContinuousClock()
@@ -84,44 +94,90 @@ public actor Trainer {
         self.feedback = feedback
         self.controllerSettings = controllerSettings
         self.describePorts = describePorts
-        self.sequencerNow = sequencerNow
-        self.answered = answered
+        self.trend = trend
         self.isFatal = isFatal
         self.reconnect = reconnect
         self.clock = clock
-        self.mapping = ControllerMapping(settings: controllerSettings(), source: controllerSource)
+        let (inbox, continuation) = AsyncStream.makeStream(of: TrainerInput.self)
+        self.inbox = inbox
+        self.route = InputRoute(mapping: ControllerMapping(settings: controllerSettings(), source: controllerSource),
+                                inbox: continuation, inputClock: inputClock, clock: clock)
     }
 
-    /// Trains until the trial limit, a quit command, a fatal failure or `finish()`. The inputs
-    /// are read until then; either may be nil (no controller, no terminal).
-    public func run(controller: AsyncStream<SequencerEvent>?, keys: AsyncStream<TerminalKey>?) async -> Outcome {
-        let readers = [
-            controller.map { events in Task { for await event in events { await self.handle(event) } } },
-            keys.map { keys in Task { for await key in keys { await self.handle(key) } } },
-        ].compactMap { $0 }
+    /// Port announcements (from `route`) go to `supervisor`, which tells this trainer when a
+    /// watched port goes and comes back.
+    public func supervise(with supervisor: HotPlugSupervisor) {
+        hotPlug = supervisor
+    }
+
+    /// Trains until the trial limit, a quit command, a fatal failure or `finish()`. Controller
+    /// events reach `route` from their reader; the keys, if any, are read here.
+    public func run(keys: AsyncStream<TerminalKey>? = nil) async -> Outcome {
+        let route = self.route
+        let keyReader = keys.map { keys in Task { for await key in keys { route.receive(key) } } }
         // finish() may come before run (a signal during the start-up): then nothing sounds.
-        if !finishRequested {
+        if !finishRequested.load(ordering: .acquiring) {
             do {
                 try await begin(mode)
             } catch {
                 failure = "cannot start \(mode) training: \(error)"
             }
+            if failure == nil {
+                for await input in inbox {
+                    if case .endOfRun = input { break }
+                    await handle(input)
+                }
+            }
         }
-        if failure == nil && !finishRequested {
-            await withCheckedContinuation { finished = $0 }
-        }
-        readers.forEach { $0.cancel() }
+        keyReader?.cancel()
         await tearDown()
         if let failure { return .failed(reason: failure, completedTrials: completedTrials) }
         return .finished(completedTrials: completedTrials)
     }
 
     /// Ends the run: the unfinished trial is discarded and every note silenced. Safe to call
-    /// at any time and more than once (the signal handler calls it).
-    public func finish() {
-        finishRequested = true
-        finished?.resume()
-        finished = nil
+    /// from any thread, at any time and more than once (the signal handler calls it).
+    public nonisolated func finish() {
+        finishRequested.store(true, ordering: .releasing)
+        route.post(.finish)
+    }
+
+    // MARK: - One input at a time
+
+    private func handle(_ input: TrainerInput) async {
+        switch input {
+        case .command(let command):
+            await perform(command)
+        case .announcement(let announcement):
+            await hotPlug?.handle(announcement)
+        case .session(let eventGeneration, let event):
+            await sessionEvent(event, current: eventGeneration == generation)
+        case .finish:
+            await endRun()
+        case .switchReady:
+            await completeSwitch()
+        case .endOfRun:
+            break
+        }
+    }
+
+    /// Stops the session (its last events are already queued) and ends the run behind them.
+    private func endRun() async {
+        feedbackWait?.cancel()
+        feedbackWait = nil
+        finishing = true
+        route.setSession(nil)
+        await stopSession()
+        route.post(.endOfRun)
+    }
+
+    private func tearDown() async {
+        finishing = true
+        feedbackWait?.cancel()
+        route.close()
+        await stopSession()
+        await cue?.silence()
+        await presenter.present(.finished(completedTrials: completedTrials))
     }
 
     // MARK: - Sessions
@@ -129,86 +185,79 @@ public actor Trainer {
     private func begin(_ newMode: TrainingMode) async throws {
         mode = newMode
         let session = try makeSession(newMode)
+        generation += 1
+        let generation = self.generation
+        let route = self.route
+        session.observe { event in route.post(.session(generation: generation, event)) }
         self.session = session
-        mapping.session = session.mappingSession
-        keys.session = session.mappingSession
-        await endSessionEvents()
-        sessionEvents = subscribe(to: session)
+        route.setSession(session)
         let ports = describePorts()
-        let intervals: [DirectedInterval]
-        switch session {
-        case .comparison(let comparison): intervals = comparison.intervals
-        case .matching(let matching): intervals = matching.intervals
-        }
-        await presenter.present(.started(mode: newMode, intervals: intervals, output: ports.output, input: ports.input))
+        await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output,
+                                         input: ports.input))
         paused = false
         endedByFailure = false
+        await startSession()
+    }
+
+    private func startSession() async {
+        guard let session, !sessionRunning else { return }
+        sessionRunning = true
         await session.start()
     }
 
-    /// Subscribes before the session starts, so its first events are not missed.
-    private func subscribe(to session: ActiveSession) -> Task<Void, Never> {
-        switch session {
-        case .comparison(let comparison):
-            let events = comparison.events()
-            return Task { for await event in events { await self.comparisonEvent(event) } }
-        case .matching(let matching):
-            let events = matching.events()
-            return Task { for await event in events { await self.matchingEvent(event) } }
+    /// Returns once the session's loop has ended; its final events are queued by then.
+    private func stopSession() async {
+        guard let session, sessionRunning else { return }
+        sessionRunning = false
+        await session.stop()
+    }
+
+    private func completeSwitch() async {
+        guard let next = switchingTo else { return }
+        switchingTo = nil
+        defer { route.commandDone() }
+        guard !finishing else { return }
+        do {
+            try await begin(next)
+        } catch {
+            failure = "cannot switch to \(next) training: \(error)"
+            await endRun()
         }
-    }
-
-    /// Lets the events a stopped session has already published reach the presenter before
-    /// anything that follows it (the next mode's start, the run's end): a cancelled stream
-    /// still hands out what it holds, and an actor's awaits would otherwise let those
-    /// events in after the next report.
-    private func endSessionEvents() async {
-        guard let task = sessionEvents else { return }
-        sessionEvents = nil
-        task.cancel()
-        await task.value
-    }
-
-    private func tearDown() async {
-        finishing = true
-        wheelTicker?.cancel()
-        wheelTicker = nil
-        await session?.stop()
-        await endSessionEvents()
-        await cue?.silence()
-        await presenter.present(.finished(completedTrials: completedTrials))
     }
 
     // MARK: - Session events
 
-    private func comparisonEvent(_ event: PitchComparisonEvent) async {
+    private func sessionEvent(_ event: SessionEvent, current: Bool) async {
+        switch event {
+        case .comparison(let event): await comparisonEvent(event, current: current)
+        case .matching(let event): await matchingEvent(event, current: current)
+        }
+    }
+
+    private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
             startedTrials += 1
-            refreshMapping()
-            mapping.targetChanged(trial.targetNote)
+            route.update(settings: controllerSettings())
             await presenter.present(.comparisonTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.comparisonStateChanged(state, trial: startedTrials))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
-            let trend = await trend(for: .comparison(for: record.interval))
-            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best, trend: trend))
+            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best,
+                                                         trend: trend(.comparison(for: record.interval))))
             await stopIfLimitReached()
         case .stopped(let reason):
-            await sessionStopped(reason)
+            await sessionStopped(reason, current: current)
         }
     }
 
-    private func matchingEvent(_ event: PitchMatchingEvent) async {
+    private func matchingEvent(_ event: PitchMatchingEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
             startedTrials += 1
-            refreshMapping()
-            mapping.trialStarted()
-            keys.trialStarted()
-            stopWheelTicker()
+            route.update(settings: controllerSettings())
             await presenter.present(.matchingTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.matchingStateChanged(state, trial: startedTrials))
@@ -216,143 +265,79 @@ public actor Trainer {
             await presenter.present(.matchingAdjusted(offset: offset, trial: startedTrials))
         case .trialCompleted(let record, let best):
             completedTrials += 1
-            stopWheelTicker()
             await cue?.play(feedback.note(matchError: record.userCentError))
-            let trend = await trend(for: .matching(for: record.interval))
-            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best, trend: trend))
+            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best,
+                                                       trend: trend(.matching(for: record.interval))))
             await stopIfLimitReached()
         case .stopped(let reason):
-            await sessionStopped(reason)
+            await sessionStopped(reason, current: current)
         }
     }
 
-    private var trendSource: (@Sendable (TrainingDiscipline) -> Trend?)?
-
-    /// Where the status line's trend comes from (the profile, which has just taken the record).
-    public func setTrendSource(_ source: @escaping @Sendable (TrainingDiscipline) -> Trend?) {
-        trendSource = source
-    }
-
-    private func trend(for discipline: TrainingDiscipline) async -> Trend? {
-        trendSource?(discipline)
-    }
-
-    /// The last trial's feedback still rings (the cue, the status line), but no next trial starts.
+    /// The last trial's feedback still rings (the cue, the status line), but no next trial
+    /// starts; the run ends when the feedback is over.
     private func stopIfLimitReached() async {
         guard let trialLimit, completedTrials >= trialLimit, !finishing else { return }
         finishing = true
-        await session?.stop()
-        try? await clock.sleep(for: PitchComparisonSession.feedbackDuration)
-        finish()
+        route.setSession(nil)
+        await stopSession()
+        let (clock, route) = (self.clock, self.route)
+        feedbackWait = Task {
+            guard (try? await clock.sleep(for: PitchComparisonSession.feedbackDuration)) != nil else { return }
+            route.post(.endOfRun)
+        }
     }
 
-    private func sessionStopped(_ reason: SessionStopReason) async {
+    private func sessionStopped(_ reason: SessionStopReason, current: Bool) async {
         switch reason {
         case .requested:
             if !finishing { await presenter.present(.stopped(mode: mode, problem: nil)) }
         case .failed(let error):
             await presenter.present(.stopped(mode: mode, problem: String(describing: error)))
+            guard current else { return }
+            sessionRunning = false
             endedByFailure = true
-            if isFatal(error) {
+            if isFatal(error), !finishing {
                 failure = "training stopped: \(error)"
-                finish()
+                await endRun()
             }
         }
     }
 
-    private func refreshMapping() {
-        mapping.update(settings: controllerSettings())
-    }
-
-    // MARK: - Inputs
-
-    private func handle(_ event: SequencerEvent) async {
-        let inputs = mapping.map(event)
-        if !inputs.isEmpty, let control = AnswerControl(event) { lastControl = control }
-        await route(inputs, from: lastControl)
-        updateWheelTicker()
-    }
-
-    private var lastControl: AnswerControl?
-
-    private func handle(_ key: TerminalKey) async {
-        await route(keys.map(key), from: .terminal)
-    }
-
-    private func route(_ inputs: [ControllerInput], from control: AnswerControl?) async {
-        for input in inputs {
-            switch input {
-            case .command(let command):
-                await perform(command)
-            case .answer, .commit:
-                guard !paused, let session else { continue }
-                if let control { answered(control) }
-                await session.route(input)
-            case .touch, .adjust:
-                guard !paused, let session else { continue }
-                await session.route(input)
-            }
-        }
-    }
+    // MARK: - Commands
 
     private func perform(_ command: ControllerCommand) async {
-        guard !finishing else { return }
+        guard !finishing else {
+            route.commandDone()
+            return
+        }
         switch command {
         case .quit:
-            finish()
+            route.commandDone()
+            await endRun()
         case .startStop:
-            guard let session else { return }
+            defer { route.commandDone() }
+            guard session != nil, switchingTo == nil else { return }
             if paused {
                 paused = false
                 await presenter.present(.notice("training goes on"))
-                await session.start()
+                await startSession()
             } else {
                 paused = true
-                await session.stop()  // reported as stopped without a problem: paused
+                await stopSession()  // reported as stopped without a problem: paused
             }
         case .nextMode:
-            stopWheelTicker()
-            await session?.stop()
-            do {
-                try await begin(mode.next)
-            } catch {
-                failure = "cannot switch to \(mode.next) training: \(error)"
-                finish()
+            if let pending = switchingTo {
+                // A second switch before the first is done: it goes one mode further.
+                switchingTo = pending.next
+                route.commandDone()
+                return
             }
+            switchingTo = mode.next
+            route.setSession(nil)
+            await stopSession()
+            route.post(.switchReady)  // completes the command, behind the stopped session's events
         }
-    }
-
-    // MARK: - The pitch wheel's rate mode
-
-    /// Ticks every 10 ms while the wheel is held off centre; stops when it is centred again.
-    private func updateWheelTicker() {
-        guard mapping.pitchWheelCentsPerSecond != 0 else {
-            stopWheelTicker()
-            return
-        }
-        guard wheelTicker == nil else { return }
-        let clock = self.clock
-        wheelTicker = Task {
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: .milliseconds(10)) } catch { return }
-                guard await self.advanceWheel() else { return }
-            }
-        }
-    }
-
-    /// Returns whether to keep ticking.
-    private func advanceWheel() async -> Bool {
-        guard let now = sequencerNow(), mapping.pitchWheelCentsPerSecond != 0 else {
-            wheelTicker = nil
-            return false
-        }
-        await route(mapping.advance(to: now), from: .pitchWheel)
-        return true
-    }
-
-    private func stopWheelTicker() {
-        wheelTicker?.cancel()
-        wheelTicker = nil
     }
 }
 
@@ -361,20 +346,19 @@ public actor Trainer {
 extension Trainer: HotPlugTarget {
     public func portLost(_ message: String) async -> Bool {
         await presenter.present(.notice(message))
-        guard let session, !paused, !finishing else { return false }
-        let wasRunning = await session.isRunning
-        stopWheelTicker()
-        await session.stop()
+        guard session != nil, !paused, !finishing else { return false }
+        let wasRunning = sessionRunning
+        await stopSession()
         return wasRunning || endedByFailure
     }
 
     public func portsReturned(_ addresses: [PortRole: SequencerAddress], restart: Bool) async throws {
         try await reconnect(addresses)
-        if let input = addresses[.input] { mapping.source = input }
+        if let input = addresses[.input] { route.setSource(input) }
         await presenter.present(.notice("all ports are back" + (restart ? "; training goes on" : "")))
         if restart, !paused, !finishing {
             endedByFailure = false
-            await session?.start()
+            await startSession()
         }
     }
 }

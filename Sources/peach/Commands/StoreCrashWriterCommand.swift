@@ -18,24 +18,25 @@ struct StoreCrashWriterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try StoreComposition.openStore(store)
-        store.rigContext = RigContext(outputPort: "crash test port", sound: try SoundSelection(program: 5, bank: 1),
-                                      inputControl: .controlChange(64))
+        let recorder = store.recorder(rig: RigContext(outputPort: "crash test port",
+                                                      sound: try SoundSelection(program: 5, bank: 1)))
+        let pedal = AnswerSource("cc 64")
         for index in 0..<count {
             let milliseconds = firstTimestamp + Int64(index)
             let timestamp = RecordTimestamp.date(milliseconds: milliseconds)
             let reference = try MIDINote(36 + index % 48)
             if index.isMultiple(of: 2) {
-                try await store.pitchComparisonCompleted(PitchComparisonRecord(
+                try await recorder.pitchComparisonCompleted(PitchComparisonRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: reference, interval: .prime,
                     tuningSystem: .equalTemperament, centOffset: try Cents(Double(index % 97) + 0.5),
-                    isCorrect: index % 3 != 0))
+                    isCorrect: index % 3 != 0), answeredBy: pedal)
                 report("comparison \(milliseconds)")
             } else {
                 let target = try reference.transposed(by: .perfectFifthUp)
-                try await store.pitchMatchingCompleted(PitchMatchingRecord(
+                try await recorder.pitchMatchingCompleted(PitchMatchingRecord(
                     timestamp: timestamp, referenceNote: reference, targetNote: target, interval: .perfectFifth,
                     tuningSystem: .justIntonation, initialCentOffset: try Cents(Double(index % 40) - 20),
-                    userCentError: try Cents(Double(index % 13) - 6.25)))
+                    userCentError: try Cents(Double(index % 13) - 6.25)), answeredBy: pedal)
                 report("matching \(milliseconds)")
             }
         }

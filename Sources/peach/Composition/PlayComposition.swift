@@ -31,7 +31,7 @@ enum PlayComposition {
         try client.connectOutput(to: port.address)
         let configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: port.clientName))
         let player = ALSANotePlayer(output: client, configuration: configuration)
-        try await player.prepare()
+        try player.prepare()
         // As the player will send it, for this synth's bend response.
         let bent = (try? PitchBendMapper(range: configuration.bendRange, response: configuration.bendResponse)
             .bentNote(for: request.frequency)) ?? request.bent
@@ -44,7 +44,7 @@ enum PlayComposition {
                                   velocity: settings.velocity, amplitude: .zero)
         } catch is CancellationError {
             // The player has sent the note-off; All Notes Off makes sure, whatever the synth kept.
-            try? await player.stopAll()
+            try? player.stopAll()
             throw CancellationError()
         }
     }

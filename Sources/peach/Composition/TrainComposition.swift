@@ -26,9 +26,11 @@ enum TrainComposition {
         log.debug("sequencer client \(client.clientID) open")
 
         let interactive = isatty(STDIN_FILENO) == 1
-        let presenter = PresenterComposition.make(json: request.json, mode: request.mode,
-                                                  nearCents: request.frontEnd.feedback.nearCents)
-        let notice: @Sendable (String) -> Void = { message in Task { await presenter.present(.notice(message)) } }
+        // One ordered way to the screen: notices from the port waiting and the hot-plug watch
+        // appear in the order they happened, among the trainer's own reports.
+        let presenter = OrderedPresenter(PresenterComposition.make(json: request.json, mode: request.mode,
+                                                                   nearCents: request.frontEnd.feedback.nearCents))
+        let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
 
         let output = try await OutputComposition.chooseOutput(
             spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)
@@ -39,9 +41,11 @@ enum TrainComposition {
                                           output: output.port, startedFluidSynth: output.fluidSynth != nil,
                                           interactive: interactive, presenter: presenter, notice: notice,
                                           interruption: interruption, log: log)
+            await presenter.close()
             await output.fluidSynth?.stop()
             return outcome
         } catch {
+            await presenter.close()
             await output.fluidSynth?.stop()
             throw error
         }
@@ -67,24 +71,25 @@ enum TrainComposition {
 
         let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(
             settings: settings, bendResponse: BendResponse(synthClientName: output.clientName)))
-        try await player.prepare()
+        try player.prepare()
         log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
         let floor = request.frontEnd.pitchResolution.difficultyFloor(peachStartedFluidSynth: startedFluidSynth)
         let strategy = KazezStrategy(minimum: floor)
-        store.rigContext = RigContext(outputPort: output.label, sound: settings.sound, inputControl: nil)
+        // The port and sound go with every trial of this run; the answering control comes with the trial.
+        let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: settings.sound))
 
         let intervals = request.intervals
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: trained, player: player, settings: settings, observers: [store, profile],
-                    resettables: [store, profile], now: RecordTimestamp.now))
+                    intervals: trained, player: player, settings: settings, observers: [recorder, profile],
+                    resettables: [recorder, profile], now: RecordTimestamp.now))
             }
             return .comparison(try PitchComparisonSession(
                 intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
-                observers: [store, profile], resettables: [store, profile], now: RecordTimestamp.now))
+                observers: [recorder, profile], resettables: [recorder, profile], now: RecordTimestamp.now))
         }
         let outputLabel = output.label
         let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
@@ -93,45 +98,33 @@ enum TrainComposition {
             cue: cue, feedback: feedback, controllerSource: input?.address,
             controllerSettings: { settings.controller },
             describePorts: { (outputLabel, inputLabel) },
-            sequencerNow: { try? client.currentTime().nanoseconds },
-            answered: { control in store.rigContext.inputControl = InputControl(control) },
+            inputClock: { try? client.currentTime().nanoseconds },
+            trend: { profile.statistics(for: $0)?.trend },
             isFatal: { !($0 is NotePlayerError) },
             reconnect: { addresses in
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
                 if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.queue) }
-                try await player.prepare()
+                try player.prepare()
             })
-        await trainer.setTrendSource { profile.statistics(for: $0)?.trend }
 
         // A signal during the start-up cancelled this task: stop before anything runs. Any
         // signal from here on, or one that came since, ends training cleanly.
         try Task.checkCancellation()
-        let hotPlug = HotPlugComposition.supervise(output: output, input: input, client: client, trainer: trainer,
-                                                   notice: notice)
-        defer { hotPlug.cancel() }
-        interruption.onInterrupt { Task { await trainer.finish() } }
+        await HotPlugComposition.supervise(output: output, input: input, client: client, trainer: trainer)
+        // Controller events and port announcements go to the trainer's route on the reader
+        // thread itself: an answer's note-off and a tuning bend leave from there.
+        let route = trainer.route
+        client.onInput { route.receive($0) }
+        interruption.onInterrupt { trainer.finish() }
         let terminal = interactive ? try TerminalKeys.open() : nil
         defer { terminal?.close() }
         if terminal != nil, !request.json {
             FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help + "\n")
         }
         log.debug("training starts")
-        let outcome = await trainer.run(controller: input.map { _ in client.events() }, keys: terminal?.keys)
+        let outcome = await trainer.run(keys: terminal?.keys)
         log.debug("training ended: \(outcome)")
         return outcome
-    }
-}
-
-extension InputControl {
-    /// What the store keeps of the control that answered; the computer's keys and program
-    /// changes are not controls it records.
-    init?(_ control: AnswerControl) {
-        switch control {
-        case .note(let number): self = .note(number)
-        case .controlChange(let number): self = .controlChange(number)
-        case .pitchWheel: self = .pitchWheel
-        case .programChange, .terminal: return nil
-        }
     }
 }
 

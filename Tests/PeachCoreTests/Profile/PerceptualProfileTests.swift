@@ -84,9 +84,9 @@ struct PerceptualProfileTests {
 
     @Test func onlyCorrectComparisonAnswersCount() async throws {
         let profile = PerceptualProfile()
-        try await profile.pitchComparisonCompleted(comparison(8, at: 0))
-        try await profile.pitchComparisonCompleted(comparison(-40, correct: false, at: 1))
-        try await profile.pitchComparisonCompleted(comparison(-4, at: 2))
+        try await profile.pitchComparisonCompleted(comparison(8, at: 0), answeredBy: nil)
+        try await profile.pitchComparisonCompleted(comparison(-40, correct: false, at: 1), answeredBy: nil)
+        try await profile.pitchComparisonCompleted(comparison(-4, at: 2), answeredBy: nil)
         let statistics = try #require(profile.statistics(for: .unisonComparison))
         #expect(statistics.count == 2)
         #expect(statistics.mean == 6)
@@ -94,9 +94,9 @@ struct PerceptualProfileTests {
 
     @Test func disciplinesAreKeptApart() async throws {
         let profile = PerceptualProfile()
-        try await profile.pitchComparisonCompleted(comparison(8, interval: .perfectFifth, at: 0))
-        try await profile.pitchMatchingCompleted(matching(-3, at: 1))
-        try await profile.pitchMatchingCompleted(matching(5, interval: .majorThird, at: 2))
+        try await profile.pitchComparisonCompleted(comparison(8, interval: .perfectFifth, at: 0), answeredBy: nil)
+        try await profile.pitchMatchingCompleted(matching(-3, at: 1), answeredBy: nil)
+        try await profile.pitchMatchingCompleted(matching(5, interval: .majorThird, at: 2), answeredBy: nil)
         #expect(profile.mean(for: .unisonComparison) == nil)
         #expect(profile.mean(for: .intervalComparison) == 8)
         #expect(profile.mean(for: .unisonMatching) == 3)
@@ -112,8 +112,8 @@ struct PerceptualProfileTests {
             return matching(Double(i % 7) - 3, interval: interval, at: Double(i) * 5000)
         }
         let live = PerceptualProfile()
-        for record in comparisons { try await live.pitchComparisonCompleted(record) }
-        for record in matchings { try await live.pitchMatchingCompleted(record) }
+        for record in comparisons { try await live.pitchComparisonCompleted(record, answeredBy: nil) }
+        for record in matchings { try await live.pitchMatchingCompleted(record, answeredBy: nil) }
         let rebuilt = PerceptualProfile(comparisons: comparisons.reversed(), matchings: matchings.shuffled())
         for discipline in TrainingDiscipline.allCases {
             #expect(live.statistics(for: discipline) == rebuilt.statistics(for: discipline), "\(discipline)")

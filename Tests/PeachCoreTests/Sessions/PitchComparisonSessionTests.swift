@@ -17,7 +17,7 @@ struct PitchComparisonSessionTests {
         seen += await harness.events.collect(until: reached(.playingNote2))
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
         seen += await harness.events.collect(until: reached(.awaitingAnswer))
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         seen += await harness.events.collect(until: reached(.showingFeedback))
         await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
         seen += await harness.events.collect(until: reached(.playingNote1))
@@ -53,18 +53,35 @@ struct PitchComparisonSessionTests {
         #expect(abs(trial.targetFrequency.cents(above: trial.referenceFrequency).rawValue - trial.centOffset.rawValue) < 1e-9)
     }
 
+    @Test("an answer while the target sounds stops it before answer() returns, counts once, and travels with the trial")
+    func anAnswerStopsTheTargetAtOnce() async throws {
+        var harness = try ComparisonHarness()
+        await harness.session.start()
+        await harness.waitFor(.playingNote1)
+        await harness.clock.advanceWhenSleeping(by: .seconds(1))
+        await harness.waitFor(.playingNote2)
+        #expect(harness.player.soundingNotes.count == 1, "the target sounds")
+        #expect(harness.session.answer(higher: true, from: AnswerSource("note 72")))
+        #expect(harness.player.soundingNotes.isEmpty, "its note-off left with the answer, before the loop ran")
+        #expect(!harness.session.answer(higher: false), "a second answer in the same trial")
+        _ = try #require(await harness.nextRecord())
+        #expect(harness.observer.comparisons.count == 1)
+        #expect(harness.observer.sources == [AnswerSource("note 72")])
+        await harness.session.stop()
+    }
+
     @Test func anAnswerDuringTheFirstNoteIsIgnored() async throws {
         var harness = try ComparisonHarness()
         await harness.session.start()
         await harness.waitFor(.playingNote1)
-        await harness.session.answer(higher: true)
-        await harness.session.answer(higher: false)
+        harness.session.answer(higher: true)
+        harness.session.answer(higher: false)
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
         await harness.waitFor(.playingNote2)
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
         await harness.waitFor(.awaitingAnswer)
         #expect(harness.observer.comparisons.isEmpty)
-        #expect(await harness.session.state == .awaitingAnswer)
+        #expect(harness.session.state == .awaitingAnswer)
         await harness.session.stop()
     }
 
@@ -76,7 +93,7 @@ struct PitchComparisonSessionTests {
         await harness.waitFor(.playingNote2)
         await harness.clock.waitForSleepers(1)   // the target note is sounding
         #expect(harness.player.soundingNotes.count == 1)
-        await harness.session.answer(higher: trial.centOffset.rawValue > 0)
+        harness.session.answer(higher: trial.centOffset.rawValue > 0)
         let record = try #require(await harness.nextRecord())
         #expect(harness.player.soundingNotes.isEmpty)
         #expect(record.isCorrect)
@@ -93,7 +110,7 @@ struct PitchComparisonSessionTests {
         await harness.session.start()
         for answerHigher in [true, false, true, false, false, true] {
             let trial = try #require(await harness.playTrialUntilAnswer())
-            await harness.session.answer(higher: answerHigher)
+            harness.session.answer(higher: answerHigher)
             let record = try #require(await harness.nextRecord())
             #expect(record.isCorrect == (answerHigher == (trial.centOffset.rawValue > 0)))
             await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
@@ -110,7 +127,7 @@ struct PitchComparisonSessionTests {
         for correct in [true, true, false, true] {
             let trial = try #require(await harness.playTrialUntilAnswer())
             #expect(abs(trial.centOffset.magnitude.rawValue - expectedMagnitude) < 1e-9)
-            await harness.session.answer(higher: (trial.centOffset.rawValue > 0) == correct)
+            harness.session.answer(higher: (trial.centOffset.rawValue > 0) == correct)
             _ = await harness.nextRecord()
             if correct { best = min(best ?? .infinity, expectedMagnitude) }
             #expect(await harness.session.sessionBest?.rawValue == best)
@@ -135,7 +152,7 @@ struct PitchComparisonSessionTests {
         var harness = try ComparisonHarness()
         await harness.session.start()
         _ = await harness.playTrialUntilAnswer()
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         _ = await harness.nextRecord()
         await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
         // Now in the second trial: walk to the state under test.
@@ -150,7 +167,7 @@ struct PitchComparisonSessionTests {
             await harness.waitFor(.awaitingAnswer)
         }
         if state == .showingFeedback {
-            await harness.session.answer(higher: false)
+            harness.session.answer(higher: false)
             await harness.waitFor(.showingFeedback)
         }
         let recordedBeforeStop = harness.observer.comparisons.count
@@ -159,12 +176,12 @@ struct PitchComparisonSessionTests {
         #expect(harness.observer.comparisons.count == recordedBeforeStop)
         #expect(harness.player.soundingNotes.isEmpty)
         #expect(harness.player.calls.last == .stopAll)
-        #expect(await harness.session.state == .idle)
+        #expect(harness.session.state == .idle)
         let stopped = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
         #expect(stopped?.description == "stopped")
         // Nothing happens afterwards, however far time moves.
         harness.clock.advance(by: .seconds(60))
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         #expect(harness.observer.comparisons.count == recordedBeforeStop)
     }
 
@@ -175,7 +192,7 @@ struct PitchComparisonSessionTests {
         await harness.session.stop()
         await harness.session.start()
         _ = try #require(await harness.playTrialUntilAnswer())
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         #expect(await harness.nextRecord() != nil)
         await harness.session.stop()
     }
@@ -185,10 +202,10 @@ struct PitchComparisonSessionTests {
         harness.observer.failFromNowOn()
         await harness.session.start()
         _ = await harness.playTrialUntilAnswer()
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
         #expect(reason?.description == "stopped: disk full")
-        #expect(await harness.session.state == .idle)
+        #expect(harness.session.state == .idle)
         #expect(harness.player.soundingNotes.isEmpty)
         #expect(harness.profile.statistics(for: .unisonComparison) == nil, "later observers see nothing")
     }
@@ -210,7 +227,7 @@ struct PitchComparisonSessionTests {
         for _ in 0..<12 {
             let trial = try #require(await harness.playTrialUntilAnswer())
             offsets.append(trial.targetAmplitude.decibels)
-            await harness.session.answer(higher: true)
+            harness.session.answer(higher: true)
             await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
         }
         await harness.session.stop()
@@ -226,7 +243,7 @@ struct PitchComparisonSessionTests {
         await harness.session.start()
         _ = try #require(await harness.playTrialUntilAnswer())
         harness.settings.update { $0.noteDuration = try! NoteDuration(seconds: 2) }
-        await harness.session.answer(higher: true)
+        harness.session.answer(higher: true)
         await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
         await harness.waitFor(.playingNote1)
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
@@ -241,7 +258,7 @@ struct PitchComparisonSessionTests {
         await harness.session.start()
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
         await harness.clock.advanceWhenSleeping(by: .milliseconds(249))
-        #expect(await harness.session.state == .playingNote1)
+        #expect(harness.session.state == .playingNote1)
         #expect(harness.player.soundingNotes.isEmpty)
         harness.clock.advance(by: .milliseconds(1))
         await harness.waitFor(.playingNote2)
@@ -252,7 +269,7 @@ struct PitchComparisonSessionTests {
         var harness = try ComparisonHarness()
         await harness.session.start()
         let trial = try #require(await harness.playTrialUntilAnswer())
-        await harness.session.answer(higher: trial.centOffset.rawValue > 0)
+        harness.session.answer(higher: trial.centOffset.rawValue > 0)
         _ = await harness.nextRecord()
         try await harness.session.resetAllTrainingData()
         #expect(harness.observer.resets == 1)

@@ -14,9 +14,9 @@ struct PitchMatchingSessionTests {
         var seen = await harness.events.collect(until: reached(.playingReference))
         await harness.clock.advanceWhenSleeping(by: .seconds(1))
         seen += await harness.events.collect(until: reached(.awaitingTouch))
-        await harness.session.touch()
+        harness.session.touch()
         seen += await harness.events.collect(until: reached(.playingTunable))
-        await harness.session.commit()
+        harness.session.commit()
         seen += await harness.events.collect(until: reached(.showingFeedback))
         await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
         seen += await harness.events.collect(until: reached(.playingReference))
@@ -27,38 +27,83 @@ struct PitchMatchingSessionTests {
         #expect(harness.observer.matchings.count == 1)
     }
 
-    @Test func nothingSoundsBeforeTheTouch() async throws {
+    @Test("a commit with no movement at all records the trial at the initial offset; only the reference sounded")
+    func commitWithoutMovementRecordsTheInitialOffset() async throws {
         var harness = try MatchingHarness()
         await harness.session.start()
         let trial = try #require(await harness.playReference())
-        await harness.session.adjust(to: 0.7)
-        await harness.session.commit()
-        harness.clock.advance(by: .seconds(30))
+        #expect(harness.player.starts.count == 1, "nothing sounds before the control moves")
+        #expect(harness.session.commit())
+        let record = try #require(await harness.nextRecord())
+        #expect(abs(record.userCentError.rawValue - trial.initialCentOffset.rawValue) < 1e-9)
         #expect(harness.player.starts.count == 1, "only the reference has sounded")
         #expect(harness.player.soundingNotes.isEmpty)
-        #expect(harness.observer.matchings.isEmpty)
-        #expect(await harness.session.state == .awaitingTouch)
-
-        await harness.session.touch()
-        await harness.waitFor(.playingTunable)
-        let starts = harness.player.starts
-        #expect(starts.count == 2)
-        if case .start(_, let frequency, _, _) = starts[1] {
-            let expected = trial.targetFrequency.shifted(by: trial.initialCentOffset)
-            #expect(abs(frequency - expected.hertz) < 1e-9)
-        }
-        #expect(abs(trial.initialCentOffset.rawValue) <= 20)
         await harness.session.stop()
     }
 
-    @Test func aTouchDuringTheReferenceIsIgnored() async throws {
+    @Test("a movement during the reference starts the tunable note when the reference ends, at the control's position")
+    func movementDuringTheReferenceStartsTheNoteWhenItEnds() async throws {
+        var harness = try MatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.events.next { if case .trialStarted(let trial) = $0 { trial } else { nil } })
+        await harness.waitFor(.playingReference)
+        // The stuck trial of old: the wheel moves while the reference still sounds.
+        #expect(harness.session.adjust(to: 0.25))
+        #expect(harness.session.adjust(to: 0.5))
+        #expect(harness.player.starts.count == 1, "the reference sounds alone until it ends")
+        await harness.clock.advanceWhenSleeping(by: harness.settings.noteDuration.duration)
+        await harness.waitFor(.playingTunable)
+        let starts = harness.player.starts
+        #expect(starts.count == 2)
+        if case .start(_, let frequency, _, _)? = starts.last {
+            let expected = trial.targetFrequency.shifted(by: trial.centOffset(forControlValue: 0.5))
+            #expect(abs(frequency - expected.hertz) < 1e-9, "the note starts where the control is")
+        }
+        // More moves and a commit: the trial is recorded with the right error.
+        #expect(harness.session.adjust(to: -0.4))
+        #expect(harness.session.commit())
+        let record = try #require(await harness.nextRecord())
+        #expect(abs(record.userCentError.rawValue - (trial.initialCentOffset.rawValue - 8)) < 1e-9)
+        #expect(harness.player.soundingNotes.isEmpty)
+        await harness.session.stop()
+    }
+
+    @Test("a touch during the reference starts the note at the initial offset when the reference ends")
+    func touchDuringTheReferenceStartsTheNoteWhenItEnds() async throws {
+        var harness = try MatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.events.next { if case .trialStarted(let trial) = $0 { trial } else { nil } })
+        await harness.waitFor(.playingReference)
+        #expect(harness.session.touch())
+        await harness.clock.advanceWhenSleeping(by: harness.settings.noteDuration.duration)
+        await harness.waitFor(.playingTunable)
+        if case .start(_, let frequency, _, _)? = harness.player.starts.last {
+            #expect(abs(frequency - trial.targetFrequency.shifted(by: trial.initialCentOffset).hertz) < 1e-9)
+        }
+        await harness.session.stop()
+        #expect(harness.player.soundingNotes.isEmpty)
+    }
+
+    @Test("a commit during the reference is ignored, and nothing during the feedback leaks into the next trial")
+    func inputsOutsideTheAttemptAreIgnored() async throws {
         var harness = try MatchingHarness()
         await harness.session.start()
         await harness.waitFor(.playingReference)
-        await harness.session.touch()
+        #expect(!harness.session.commit(), "a commit while the reference sounds")
         await harness.finishReference()
-        #expect(harness.player.starts.count == 1)
-        #expect(await harness.session.state == .awaitingTouch)
+        #expect(harness.session.adjust(to: 0.3))
+        #expect(harness.session.commit())
+        _ = try #require(await harness.nextRecord())
+        await harness.waitFor(.showingFeedback)
+        #expect(!harness.session.adjust(to: 0.9), "a move during the feedback")
+        #expect(!harness.session.commit(), "a commit during the feedback")
+        await harness.clock.advanceWhenSleeping(by: .milliseconds(400))
+        let second = try #require(await harness.events.next { if case .trialStarted(let trial) = $0 { trial } else { nil } })
+        await harness.finishReference()
+        #expect(harness.player.starts.count == 3, "two references and one tunable note: the feedback's move started nothing")
+        #expect(harness.session.commit())
+        let record = try #require(await harness.nextRecord())
+        #expect(abs(record.userCentError.rawValue - second.initialCentOffset.rawValue) < 1e-9)
         await harness.session.stop()
     }
 
@@ -66,9 +111,9 @@ struct PitchMatchingSessionTests {
         var harness = try MatchingHarness()
         await harness.session.start()
         let trial = try #require(await harness.playReference())
-        await harness.session.touch()
-        for value in [0.5, -1.0, 3.0] { await harness.session.adjust(to: value) }
-        await harness.session.adjust(to: .nan)
+        harness.session.touch()
+        for value in [0.5, -1.0, 3.0] { harness.session.adjust(to: value) }
+        harness.session.adjust(to: .nan)
         var offsets: [Double] = []
         for _ in 0..<3 {
             if let offset = await harness.events.next({ if case .tunableAdjusted(let offset) = $0 { offset } else { nil } }) {
@@ -88,10 +133,10 @@ struct PitchMatchingSessionTests {
         var harness = try MatchingHarness(intervals: [interval], seed: 5) { $0.tuningSystem = .justIntonation }
         await harness.session.start()
         let trial = try #require(await harness.playReference())
-        await harness.session.touch()
-        await harness.session.adjust(to: value)
+        harness.session.touch()
+        harness.session.adjust(to: value)
         _ = await harness.events.next { if case .tunableAdjusted(let offset) = $0 { offset } else { nil } }
-        await harness.session.commit()
+        harness.session.commit()
         let record = try #require(await harness.nextRecord())
         await harness.session.stop()
 
@@ -121,19 +166,19 @@ struct PitchMatchingSessionTests {
         await harness.waitFor(.playingReference)
         if state != .playingReference { await harness.finishReference() }
         if state == .playingTunable || state == .showingFeedback {
-            await harness.session.touch()
+            harness.session.touch()
             await harness.waitFor(.playingTunable)
         }
         if state == .showingFeedback {
-            await harness.session.commit()
+            harness.session.commit()
             await harness.waitFor(.showingFeedback)
         }
         let recordedBeforeStop = harness.observer.matchings.count
         await harness.session.stop()
         #expect(harness.observer.matchings.count == recordedBeforeStop)
         #expect(harness.player.soundingNotes.isEmpty)
-        #expect(await harness.session.state == .idle)
-        await harness.session.commit()
+        #expect(harness.session.state == .idle)
+        harness.session.commit()
         harness.clock.advance(by: .seconds(60))
         #expect(harness.observer.matchings.count == recordedBeforeStop)
     }
@@ -142,7 +187,7 @@ struct PitchMatchingSessionTests {
         var harness = try MatchingHarness(seed: 9) { $0.varyLoudness = try! UnitInterval(0.5) }
         await harness.session.start()
         let trial = try #require(await harness.playReference())
-        await harness.session.touch()
+        harness.session.touch()
         await harness.waitFor(.playingTunable)
         await harness.session.stop()
         let amplitudes: [Double] = harness.player.starts.map { if case .start(_, _, _, let a) = $0 { a } else { .nan } }
@@ -156,9 +201,9 @@ struct PitchMatchingSessionTests {
         harness.observer.failFromNowOn()
         await harness.session.start()
         _ = await harness.playReference()
-        await harness.session.touch()
+        harness.session.touch()
         await harness.waitFor(.playingTunable)
-        await harness.session.commit()
+        harness.session.commit()
         let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
         #expect(reason?.description == "stopped: disk full")
         #expect(harness.player.soundingNotes.isEmpty)
@@ -170,7 +215,7 @@ struct PitchMatchingSessionTests {
         await harness.waitFor(.playingReference)
         try await harness.session.resetAllTrainingData()
         #expect(harness.observer.resets == 1)
-        #expect(await harness.session.state == .idle)
+        #expect(harness.session.state == .idle)
     }
 }
 

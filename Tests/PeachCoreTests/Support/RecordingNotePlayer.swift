@@ -2,8 +2,8 @@ import PeachCore
 import Synchronization
 import PeachTestSupport
 
-/// A NotePlayer that makes no sound: it logs every call and keeps fixed-duration notes going
-/// on a ManualClock, so a test decides when a note ends.
+/// A NotePlayer that makes no sound: it logs every call and keeps timed notes going on a
+/// ManualClock, so a test decides when a note ends.
 final class RecordingNotePlayer: NotePlayer {
     enum Call: Equatable, Sendable {
         case start(note: Int, frequency: Double, velocity: Int, amplitude: Double)
@@ -33,7 +33,7 @@ final class RecordingNotePlayer: NotePlayer {
     /// Makes every later startNote throw, like a synth port that has gone away.
     func failFromNowOn() { state.withLock { $0.failStarts = true } }
 
-    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws -> any PlaybackHandle {
+    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
         let note = try state.withLock { state -> Int in
             if state.failStarts { throw NoteFailure() }
             defer { state.nextNote += 1 }
@@ -45,18 +45,13 @@ final class RecordingNotePlayer: NotePlayer {
         return Handle(player: self, note: note)
     }
 
-    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {
-        let handle = try await startNote(frequency: frequency, velocity: velocity, amplitude: amplitude)
-        do {
-            try await clock.sleep(for: duration)
-        } catch {
-            try await handle.stop()
-            throw error
-        }
-        try await handle.stop()
+    func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
+                   amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
+        ClockTimedNote(note: try startNote(frequency: frequency, velocity: velocity, amplitude: amplitude),
+                       duration: duration, clock: clock)
     }
 
-    func stopAll() async throws {
+    func stopAll() throws {
         state.withLock { state in
             state.calls.append(.stopAll)
             state.sounding.removeAll()
@@ -77,7 +72,7 @@ final class RecordingNotePlayer: NotePlayer {
     private struct Handle: PlaybackHandle {
         let player: RecordingNotePlayer
         let note: Int
-        func stop() async throws { player.stop(note) }
-        func adjust(to frequency: Frequency) async throws { player.adjust(note, to: frequency) }
+        func stop() throws { player.stop(note) }
+        func adjust(to frequency: Frequency) throws { player.adjust(note, to: frequency) }
     }
 }

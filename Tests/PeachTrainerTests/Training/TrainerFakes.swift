@@ -25,21 +25,23 @@ final class InstantNotePlayer: NotePlayer {
     var played: Int { counts.withLock { $0.played } }
     var stopAllCalls: Int { counts.withLock { $0.stopAll } }
 
-    func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {
+    func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
+                   amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
         counts.withLock { $0.played += 1 }
-        try Task.checkCancellation()
+        return Handle()
     }
 
-    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws -> any PlaybackHandle {
+    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
         counts.withLock { $0.started += 1 }
         return Handle()
     }
 
-    func stopAll() async throws { counts.withLock { $0.stopAll += 1 } }
+    func stopAll() throws { counts.withLock { $0.stopAll += 1 } }
 
-    private struct Handle: PlaybackHandle {
-        func stop() async throws {}
-        func adjust(to frequency: Frequency) async throws {}
+    private struct Handle: TimedPlaybackHandle {
+        func stop() throws {}
+        func adjust(to frequency: Frequency) throws {}
+        func ended() async throws { try Task.checkCancellation() }
     }
 }
 
@@ -77,7 +79,9 @@ actor RecordingCue: FeedbackCuePlaying {
 /// An observer that refuses every record, as a full disk would.
 struct FailingObserver: PitchComparisonObserver {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func pitchComparisonCompleted(_ record: PitchComparisonRecord) async throws { throw DiskFull() }
+    func pitchComparisonCompleted(_ record: PitchComparisonRecord, answeredBy source: AnswerSource?) async throws {
+        throw DiskFull()
+    }
 }
 
 extension TrainingReport {

@@ -7,17 +7,23 @@ import PeachTrainer
 import Synchronization
 
 /// A trainer on fakes at its edges: an instant player, an immediate clock, recorded reports and
-/// cues; controller events and keys are fed through streams as the app's would be.
+/// cues; controller events go to the trainer's route as the sequencer's reader thread hands
+/// them over, keys through a stream as the terminal's reader gives them.
 struct TrainerHarness {
     let player = InstantNotePlayer()
     let presenter = RecordingPresenter()
     let cue = RecordingCue()
     let trainer: Trainer
-    let controller: AsyncStream<SequencerEvent>.Continuation
+    let controller: Controller
     let keys: AsyncStream<TerminalKey>.Continuation
-    private let controllerEvents: AsyncStream<SequencerEvent>
     private let keyEvents: AsyncStream<TerminalKey>
     private let answers = AnswerLog()
+
+    /// A controller's events, handed to the route synchronously.
+    struct Controller {
+        let route: InputRoute
+        func yield(_ event: SequencerEvent) { route.receive(event) }
+    }
 
     init(mode: TrainingMode = .comparison, trialLimit: Int? = nil,
          commands: [ControllerCommand: ControllerButton] = [:],
@@ -25,30 +31,30 @@ struct TrainerHarness {
         let settings = MockUserSettings()
         let controllerSettings = try ControllerSettings(commands: commands)
         let player = self.player
+        let answers = self.answers
         let makeSession: Trainer.SessionFactory = { mode in
             let intervals = mode.intervals(configured: [.perfectFifthUp])
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: intervals, player: player, settings: settings, clock: ImmediateClock(),
+                    intervals: intervals, player: player, settings: settings, observers: [answers], clock: ImmediateClock(),
                     random: SessionRandom(SplitMix64(seed: 7))))
             }
             return .comparison(try PitchComparisonSession(
-                intervals: intervals, player: player, settings: settings, observers: observers,
+                intervals: intervals, player: player, settings: settings, observers: observers + [answers],
                 clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 7))))
         }
-        (controllerEvents, controller) = AsyncStream<SequencerEvent>.makeStream()
         (keyEvents, keys) = AsyncStream<TerminalKey>.makeStream()
-        let answers = self.answers
         trainer = Trainer(
             mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: presenter, cue: cue,
             feedback: .default, controllerSource: Keyboard.address, controllerSettings: { controllerSettings },
             describePorts: { ("Test Synth", "Test Keyboard") },
-            answered: { answers.append($0) }, clock: ImmediateClock())
+            clock: ImmediateClock())
+        controller = Controller(route: trainer.route)
     }
 
     func run() -> Task<Trainer.Outcome, Never> {
-        let (trainer, controllerEvents, keyEvents) = (self.trainer, self.controllerEvents, self.keyEvents)
-        return Task { await trainer.run(controller: controllerEvents, keys: keyEvents) }
+        let (trainer, keyEvents) = (self.trainer, self.keyEvents)
+        return Task { await trainer.run(keys: keyEvents) }
     }
 
     /// Waits until the `number`th comparison trial awaits its answer.
@@ -56,11 +62,29 @@ struct TrainerHarness {
         await presenter.waitUntil { $0.filter(\.isAwaitingAnswer).count >= number }
     }
 
-    var answeredBy: [AnswerControl] { answers.controls }
+    /// The control that answered each completed trial, as the trial carried it to the observers.
+    var answeredBy: [AnswerControl?] { answers.sources.map { source in source.flatMap(AnswerControl.init(source:)) } }
 }
 
-final class AnswerLog: Sendable {
-    private let log = Mutex<[AnswerControl]>([])
-    func append(_ control: AnswerControl) { log.withLock { $0.append(control) } }
-    var controls: [AnswerControl] { log.withLock { $0 } }
+/// An observer that keeps the answer source each completed trial came with.
+final class AnswerLog: PitchComparisonObserver, PitchMatchingObserver {
+    private let log = Mutex<[AnswerSource?]>([])
+    var sources: [AnswerSource?] { log.withLock { $0 } }
+
+    func pitchComparisonCompleted(_ record: PitchComparisonRecord, answeredBy source: AnswerSource?) async throws {
+        log.withLock { $0.append(source) }
+    }
+
+    func pitchMatchingCompleted(_ record: PitchMatchingRecord, answeredBy source: AnswerSource?) async throws {
+        log.withLock { $0.append(source) }
+    }
+}
+
+extension AnswerControl {
+    /// Back from the records' name, for the tests' expectations.
+    init?(source: AnswerSource) {
+        let known: [AnswerControl] = [.terminal, .pitchWheel] + (0...127).flatMap { [.note($0), .controlChange($0), .programChange($0)] }
+        guard let control = known.first(where: { $0.source == source }) else { return nil }
+        self = control
+    }
 }

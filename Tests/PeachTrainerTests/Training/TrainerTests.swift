@@ -28,7 +28,7 @@ struct TrainerTests {
     @Test("finish() before run (a signal during the start-up): nothing sounds, the run ends at once")
     func finishBeforeRun() async throws {
         let harness = try TrainerHarness()
-        await harness.trainer.finish()
+        harness.trainer.finish()
         #expect(await harness.run().value == .finished(completedTrials: 0))
         #expect(harness.player.played == 0)
         #expect(await harness.presenter.count { if case .started = $0 { true } else { false } } == 0)
@@ -71,6 +71,37 @@ struct TrainerTests {
         harness.keys.yield(.character("q"))
         #expect(await run.value == .finished(completedTrials: 0))
         #expect(await harness.presenter.reports.compactMap(\.startedMode) == [.comparison, .matching])
+    }
+
+    @Test("two next-mode commands at the same instant, from the controller and the keyboard: the mode moves on twice, one session at a time; start/stop and quit still work")
+    func simultaneousModeSwitches() async throws {
+        let nextMode = try ControllerButton(parsing: "note:C1")
+        let startStop = try ControllerButton(parsing: "note:D1")
+        let harness = try TrainerHarness(commands: [.nextMode: nextMode, .startStop: startStop])
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(UInt8(nextMode.number)))
+        harness.keys.yield(.character("m"))
+        await harness.presenter.waitUntil { $0.compactMap(\.startedMode).count == 2 }
+        await harness.presenter.waitUntil { $0.filter(\.isAwaitingAnswer).count >= 2 }
+        harness.controller.yield(Keyboard.key(UInt8(startStop.number)))
+        await harness.presenter.waitUntil { $0.contains { if case .stopped(.intervalComparison, nil) = $0 { true } else { false } } }
+        harness.keys.yield(.character("q"))
+        #expect(await run.value == .finished(completedTrials: 0))
+        let reports = await harness.presenter.reports
+        // The second switch came before the first was done: it went one mode further, and the
+        // mode in between never started.
+        #expect(reports.compactMap(\.startedMode) == [.comparison, .intervalComparison])
+        // Every session reported its end before the next one started: never two at once.
+        var running = 0
+        for report in reports {
+            switch report {
+            case .started: running += 1
+            case .stopped: running -= 1
+            default: break
+            }
+            #expect(running <= 1, "two sessions at once: \(reports)")
+        }
     }
 
     @Test("start/stop pauses: an answer while paused is ignored; training goes on at the next press")

@@ -1,0 +1,179 @@
+import ALSASequencer
+import PeachALSA
+import PeachCore
+import PeachTerminal
+import Synchronization
+
+/// The one way in for everything the user does: controller events (on the sequencer's reader
+/// thread), terminal keys, the pitch wheel's timer. One lock puts them in one order.
+///
+/// The two reactions a musician times leave from here, on the thread that read the event: an
+/// answer stops the sounding target and a tuning movement bends the tunable note, through the
+/// running session's synchronous inputs and the player, with no hop to another executor; the
+/// session's loop learns of the input right after. Commands, port announcements and signals
+/// go to the trainer's one ordered stream. While a command waits there, answers and tuning
+/// movements are dropped: they were made before it took effect and belong to no trial.
+public final class InputRoute: Sendable {
+    private struct State: Sendable {
+        var mapping: ControllerMapping
+        var keys = TerminalKeyMapping()
+        var session: ActiveSession?
+        /// The trial the mappings were last reset for.
+        var mappedTrial: Int?
+        /// Commands posted to the trainer and not yet carried out.
+        var pendingCommands = 0
+        var wheelTicker: Task<Void, Never>?
+        var closed = false
+    }
+
+    private let state: Mutex<State>
+    private let inbox: AsyncStream<TrainerInput>.Continuation
+    private let inputClock: @Sendable () -> UInt64?
+    private let clock: any Clock<Duration>
+
+    /// How often the pitch wheel's rate mode moves the note while the wheel is held.
+    static let wheelTick: Duration = .milliseconds(10)
+
+    /// - Parameter inputClock: now, on the clock the controller's events are stamped with
+    ///   (for the pitch wheel's rate mode); nil when unknown.
+    init(mapping: ControllerMapping, inbox: AsyncStream<TrainerInput>.Continuation,
+         inputClock: @escaping @Sendable () -> UInt64?, clock: any Clock<Duration>) {
+        state = Mutex(State(mapping: mapping))
+        self.inbox = inbox
+        self.inputClock = inputClock
+        self.clock = clock
+    }
+
+    // MARK: - Inputs
+
+    /// A sequencer event, on the thread that read it: announcements go to the trainer, MIDI
+    /// through the controller mapping.
+    public func receive(_ event: SequencerEvent) {
+        switch event.payload {
+        case .announcement(let announcement):
+            inbox.yield(.announcement(announcement))
+        case .midi:
+            state.withLock { state in
+                guard !state.closed else { return }
+                syncTrial(&state)
+                let inputs = state.mapping.map(event)
+                if !inputs.isEmpty { dispatch(inputs, from: AnswerControl(event), &state) }
+                updateWheelTicker(&state)
+            }
+        }
+    }
+
+    /// A key of the computer's keyboard.
+    public func receive(_ key: TerminalKey) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            syncTrial(&state)
+            dispatch(state.keys.map(key), from: .terminal, &state)
+        }
+    }
+
+    /// Posts to the trainer's stream, behind everything posted before.
+    func post(_ input: TrainerInput) {
+        inbox.yield(input)
+    }
+
+    // MARK: - What the trainer tells the route
+
+    /// The session inputs go to from now on (nil: none, e.g. during a mode switch).
+    func setSession(_ session: ActiveSession?) {
+        state.withLock { state in
+            state.session = session
+            state.mapping.session = session?.mappingSession
+            state.keys.session = session?.mappingSession
+            state.mappedTrial = nil
+        }
+    }
+
+    /// A command posted by the route has been carried out; inputs reach the session again
+    /// once none is waiting.
+    func commandDone() {
+        state.withLock { $0.pendingCommands = max(0, $0.pendingCommands - 1) }
+    }
+
+    /// New controller settings (re-read at every trial).
+    func update(settings: ControllerSettings) {
+        state.withLock { $0.mapping.update(settings: settings) }
+    }
+
+    /// The controller came back at another address.
+    func setSource(_ address: SequencerAddress) {
+        state.withLock { $0.mapping.source = address }
+    }
+
+    /// No more inputs: the run is over.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.session = nil
+            state.wheelTicker?.cancel()
+            state.wheelTicker = nil
+        }
+        inbox.finish()
+    }
+
+    // MARK: - Routing
+
+    /// A new trial resets what the mappings keep per trial (the touch, a relative control's
+    /// position) and tells them the comparison's target note.
+    private func syncTrial(_ state: inout State) {
+        guard let trial = state.session?.currentTrial, trial.number != state.mappedTrial else { return }
+        state.mappedTrial = trial.number
+        state.mapping.trialStarted()
+        state.keys.trialStarted()
+        if let target = trial.target { state.mapping.targetChanged(target) }
+    }
+
+    private func dispatch(_ inputs: [ControllerInput], from control: AnswerControl?, _ state: inout State) {
+        // A touch with its position in the same breath is one movement: the note starts there.
+        let moves = inputs.contains { if case .adjust = $0 { true } else { false } }
+        for input in inputs {
+            switch input {
+            case .command(let command):
+                state.pendingCommands += 1
+                inbox.yield(.command(command))
+            case .touch where moves:
+                continue
+            case .answer, .touch, .adjust, .commit:
+                guard state.pendingCommands == 0, let session = state.session else { continue }
+                session.deliver(input, from: control?.source)
+            }
+        }
+    }
+
+    // MARK: - The pitch wheel's rate mode
+
+    /// Ticks while the wheel is held off centre in a matching trial, and only then.
+    private func updateWheelTicker(_ state: inout State) {
+        guard state.mapping.pitchWheelCentsPerSecond != 0 else {
+            state.wheelTicker?.cancel()
+            state.wheelTicker = nil
+            return
+        }
+        guard state.wheelTicker == nil else { return }
+        let clock = self.clock
+        state.wheelTicker = Task { [weak self] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: Self.wheelTick) } catch { return }
+                guard let self, self.advanceWheel() else { return }
+            }
+        }
+    }
+
+    /// Returns whether to keep ticking.
+    private func advanceWheel() -> Bool {
+        state.withLock { state in
+            guard !state.closed, let now = inputClock(), state.mapping.pitchWheelCentsPerSecond != 0 else {
+                state.wheelTicker = nil
+                return false
+            }
+            syncTrial(&state)
+            dispatch(state.mapping.advance(to: now), from: .pitchWheel, &state)
+            return true
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ALSASequencer
+import PeachALSA
+import PeachCore
+
+/// Everything the trainer acts on, in the one order it happened: the trainer reads these from
+/// one stream and handles each to completion before it looks at the next.
+enum TrainerInput: Sendable {
+    /// From a controller or the terminal's keys.
+    case command(ControllerCommand)
+    /// A port came or went (the System Announce port, read with the controller's events).
+    case announcement(SequencerAnnouncement)
+    /// What a session published; `generation` says which session (one per mode switch).
+    case session(generation: Int, SessionEvent)
+    /// A signal, or `finish()`: end the run.
+    case finish
+    /// Behind a stopped session's last events: the next mode may start now.
+    case switchReady
+    /// Behind the last events of the run: report its end.
+    case endOfRun
+}
+
+/// A session's event, of either kind.
+enum SessionEvent: Sendable {
+    case comparison(PitchComparisonEvent)
+    case matching(PitchMatchingEvent)
+}
