@@ -9,6 +9,9 @@ import Testing
 @Suite("peach train with real hands", .serialized, .timeLimit(.minutes(8)),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainLivePathTests {
+    /// Users per mode; PEACH_TEST_USERS overrides it for a quick look.
+    static let users = ProcessInfo.processInfo.environment["PEACH_TEST_USERS"].flatMap(Int.init) ?? 100
+
     @Test("matching: the mod wheel moved during the reference, then more moves and a commit: recorded with the right error")
     func wheelDuringTheReference() async throws {
         let synth = try SequencerClient(name: "Test Synth")
@@ -18,6 +21,8 @@ struct TrainLivePathTests {
         let run = try TrainRun(["matching", "--trials", "1", "--from", "16:0", "--to", "\(synth.inputPort)"],
                                environment: ["PEACH_NOTE_DURATION": "2"])
         defer { run.remove() }
+        let watchdog = run.stuckAfter(.seconds(60))
+        defer { watchdog.cancel() }
         var events: [TrainEvent] = []
         for await line in run.process.lines {
             guard let event = TrainEvent(line) else { continue }
@@ -47,6 +52,8 @@ struct TrainLivePathTests {
         defer { synth.close() }
         let run = try TrainRun(["matching", "--trials", "1", "--from", "16:0", "--to", "\(synth.inputPort)"])
         defer { run.remove() }
+        let watchdog = run.stuckAfter(.seconds(60))
+        defer { watchdog.cancel() }
         var events: [TrainEvent] = []
         for await line in run.process.lines {
             guard let event = TrainEvent(line) else { continue }
@@ -65,11 +72,11 @@ struct TrainLivePathTests {
 
     @Test("200 scripted users press keys and move controls at random moments: no trial gets stuck, each completed trial is recorded once, nothing sounds after the end")
     func randomUsers() async throws {
-        async let comparison = ScriptedUsers.train(mode: "comparison", users: 100, seed: 11)
-        async let matching = ScriptedUsers.train(mode: "matching", users: 100, seed: 12)
+        async let comparison = ScriptedUsers.train(mode: "comparison", users: Self.users, seed: 11)
+        async let matching = ScriptedUsers.train(mode: "matching", users: Self.users, seed: 12)
         for result in try await [comparison, matching] {
             #expect(result.outcome.status == 0, "\(result.mode): \(result.outcome)")
-            #expect(result.completed == 100, "\(result.mode): \(result.completed) trials completed")
+            #expect(result.completed == Self.users, "\(result.mode): \(result.completed) trials completed; last: \(result.tail)")
             #expect(result.stored == result.completed, "\(result.mode): \(result.stored) stored of \(result.completed)")
             #expect(result.longestTrial < .seconds(20), "\(result.mode): a trial took \(result.longestTrial)")
             #expect(result.stillSounding.isEmpty, "\(result.mode): still sounding \(result.stillSounding)")
@@ -79,7 +86,8 @@ struct TrainLivePathTests {
 
 /// Users who do everything at once: for every trial a few random actions (keys anywhere,
 /// the mod wheel, the sustain pedal, the pitch wheel) at random moments, during the reference,
-/// the target, the feedback or between trials, then the answer that ends the trial.
+/// the target, the feedback or between trials; and once the trial waits for them, the answer
+/// that ends it (a key above every target, or the sustain pedal).
 enum ScriptedUsers {
     struct Result: Sendable {
         let mode: String
@@ -88,6 +96,8 @@ enum ScriptedUsers {
         let stored: Int
         let longestTrial: Duration
         let stillSounding: [(channel: UInt8, note: UInt8)]
+        /// The run's last JSON lines, to see where it stood.
+        let tail: [String]
     }
 
     static func train(mode: String, users: Int, seed: UInt64) async throws -> Result {
@@ -99,12 +109,16 @@ enum ScriptedUsers {
         let run = try TrainRun([mode, "--trials", "\(users)", "--from", "\(keyboard.outputPort)", "--to", "\(synth.inputPort)"],
                                environment: ["PEACH_NOTE_DURATION": "0.3", "PEACH_FEEDBACK_CHANNEL": "off"])
         defer { run.remove() }
+        let watchdog = run.stuckAfter(.seconds(400))
+        defer { watchdog.cancel() }
         var random = SplitMix64(seed: seed)
         var user: Task<Void, Never>?
         var started: [Int: ContinuousClock.Instant] = [:]
         var longest = Duration.zero
         var completed = 0
+        var tail: [String] = []
         for await line in run.process.lines {
+            tail = Array((tail + [line]).suffix(12))
             guard let event = TrainEvent(line), let trial = event.trial else { continue }
             switch event.event {
             case "trialStarted":
@@ -117,10 +131,12 @@ enum ScriptedUsers {
                         try? await Task.sleep(for: .milliseconds(step.delay))
                         step.action.send(from: keyboard)
                     }
-                    // The answer that ends the trial, whatever happened before.
-                    try? await Task.sleep(for: .milliseconds(300))
-                    (mode == "matching" ? Action.pedal : Action.key(127)).send(from: keyboard)
                 }
+            case "state" where event.state == "awaitingAnswer" || event.state == "awaitingTouch"
+                || event.state == "playingTunable":
+                // The answer that ends the trial, whatever happened before: a user whose
+                // earlier presses were ignored (during the reference) answers again.
+                (mode == "matching" ? Action.pedal : Action.key(127)).send(from: keyboard)
             case "trialCompleted":
                 completed += 1
                 if let start = started[trial] { longest = max(longest, .now - start) }
@@ -135,7 +151,7 @@ enum ScriptedUsers {
             events.contains { if case .controlChange(_, 123, _)? = $0.midiMessage { true } else { false } }
         }
         return Result(mode: mode, outcome: outcome, completed: completed, stored: stored, longestTrial: longest,
-                      stillSounding: SoundingNotes.stillSounding(await received.events))
+                      stillSounding: SoundingNotes.stillSounding(await received.events), tail: tail)
     }
 
     enum Action: Sendable {
@@ -161,6 +177,18 @@ enum ScriptedUsers {
             case .bend(let value): [.pitchBend(channel: 0, value: value)]
             }
             for message in messages { try? keyboard.send(message) }
+        }
+    }
+}
+
+extension TrainRun {
+    /// Ends a run that got stuck with SIGTERM after `limit`, so its test fails on what it
+    /// recorded instead of hanging until the suite's time limit.
+    func stuckAfter(_ limit: Duration) -> Task<Void, Never> {
+        let process = self.process
+        return Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            process.send(signal: SIGTERM)
         }
     }
 }
