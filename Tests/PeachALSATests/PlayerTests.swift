@@ -2,6 +2,7 @@ import Foundation
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import Synchronization
 import Testing
 import PeachTestSupport
 
@@ -12,8 +13,13 @@ struct PlayerTests {
     let clock = ManualClock()
     let velocity = try! MIDIVelocity(100)
 
-    func player(_ configuration: NotePlayerConfiguration = NotePlayerConfiguration()) -> ALSANotePlayer {
-        ALSANotePlayer(output: output, configuration: configuration, clock: clock)
+    /// The host's time stands still: a passed note-off is only known to be sent when the queue
+    /// says so (the tests below set that).
+    static let frozen = ContinuousClock.now
+
+    func player(_ configuration: NotePlayerConfiguration = NotePlayerConfiguration(),
+                monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant = { frozen }) -> ALSANotePlayer {
+        ALSANotePlayer(output: output, configuration: configuration, clock: clock, monotonicNow: monotonicNow)
     }
 
     func hz(_ cents: Double, note: Int = 69) throws -> Frequency {
@@ -190,6 +196,25 @@ struct PlayerTests {
         #expect(output.log == [.sent(.noteOff(channel: 0, note: 69, velocity: 0)), .sent(.pitchBend(channel: 0, value: 0))])
     }
 
+    @Test("once the passed note-off is surely sent (its time plus the dispatch margin), sends go direct without asking the queue")
+    func aPassedNoteOffIsForgottenAfterTheDispatchMargin() async throws {
+        let later = Self.frozen + ALSANotePlayer.dispatchMargin
+        let host = Mutex(Self.frozen)
+        let player = player(NotePlayerConfiguration(sendsBendRange: false), monotonicNow: { host.withLock { $0 } })
+        try player.prepare()
+        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        output.setTime(SequencerTime(nanoseconds: 5_300_040_000))
+        output.setPending(true)
+        clock.advance(by: .milliseconds(300))
+        try await playing.value
+        host.withLock { $0 = later }
+        output.clear()
+        _ = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
+        #expect(output.log == [.sent(.pitchBend(channel: 0, value: 0)), .sent(.noteOn(channel: 0, note: 69, velocity: 100))],
+                "the queue still reports a pending event (the test's fake), but the margin has passed")
+    }
+
     @Test func withNothingLeftOnTheQueueTheNextNoteGoesDirect() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
         try player.prepare()
@@ -255,8 +280,9 @@ struct PlayerTests {
         let expected: [RecordingMIDIOutput.Entry] = [1, 2].flatMap { (tag: UInt8) -> [RecordingMIDIOutput.Entry] in
             note + [
                 .scheduled(.noteOff(channel: 0, note: 69, velocity: 0), at: end, tag: tag),
-                .cancelled(tag: tag),
+                // The note-off leaves first; the scheduled one is withdrawn right after.
                 .sent(.noteOff(channel: 0, note: 69, velocity: 0)),
+                .cancelled(tag: tag),
                 .sent(.pitchBend(channel: 0, value: 0)),
             ]
         }

@@ -13,6 +13,8 @@ struct PlayerState: Sendable {
 
     let configuration: NotePlayerConfiguration
     let mapper: PitchBendMapper
+    /// The host's monotonic clock, which runs at the queue's real-time rate.
+    let now: @Sendable () -> ContinuousClock.Instant
     private var allocator: ChannelAllocator
     private var notes: [ChannelAllocator.NoteID: SoundingNote] = [:]
     private var usedChannels: Set<MIDIChannel> = []
@@ -25,13 +27,21 @@ struct PlayerState: Sendable {
     /// that time instead: same-time events leave in FIFO order, so the next note on the same key
     /// cannot be overtaken, and cut, by the previous note's note-off.
     private var passedNoteOff: SequencerTime?
+    /// When the kernel has surely sent `passedNoteOff` (its time, plus a margin for late timer
+    /// interrupts): from then on sends go out direct without asking the queue first, so a
+    /// reaction (an answer's note-off, a tuning bend) costs no extra system call.
+    private var passedNoteOffSent: ContinuousClock.Instant?
+    /// Kernel timer ticks arrive late under load or emulation, by milliseconds at worst.
+    static let dispatchMargin: Duration = .milliseconds(5)
     /// The tag of messages queued behind `passedNoteOff`; note-off tags cycle below it, so a
     /// cancelled note-off never withdraws them.
     private static let queuedBehindTag = UInt8.max
 
-    init(configuration: NotePlayerConfiguration, mapper: PitchBendMapper) {
+    init(configuration: NotePlayerConfiguration, mapper: PitchBendMapper,
+         now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.configuration = configuration
         self.mapper = mapper
+        self.now = now
         self.allocator = ChannelAllocator(pool: configuration.channels)
     }
 
@@ -74,12 +84,13 @@ struct PlayerState: Sendable {
         try send(.pitchBend(channel: note.channel.wireValue, value: Int16(bend.signedValue)), output)
     }
 
-    /// Note-off (withdrawing a scheduled one), then the bend back to centre; idempotent.
+    /// Note-off, then the scheduled one withdrawn and the bend back to centre; idempotent. The
+    /// note-off leaves first: it is what the listener times (an answer stopping the target).
     mutating func end(_ id: Int, _ output: any MIDIOutput) throws(NotePlayerError) {
         guard let note = notes.removeValue(forKey: id) else { return }
         allocator.release(id)
-        if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
         try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
+        if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)
     }
 
@@ -125,6 +136,7 @@ struct PlayerState: Sendable {
                 try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
             } else {
                 passedNoteOff = max(passedNoteOff ?? scheduled.time, scheduled.time)
+                passedNoteOffSent = self.now() + Self.dispatchMargin
             }
         }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)
@@ -148,6 +160,10 @@ struct PlayerState: Sendable {
 
     private mutating func send(_ message: MIDIMessage, _ output: any MIDIOutput) throws(NotePlayerError) {
         do {
+            if let sent = passedNoteOffSent, now() >= sent {
+                passedNoteOff = nil
+                passedNoteOffSent = nil
+            }
             if let passed = passedNoteOff {
                 if try output.hasPendingScheduled() {
                     try output.schedule(message, at: passed, tag: Self.queuedBehindTag)
@@ -168,6 +184,7 @@ struct PlayerState: Sendable {
     /// The synth is gone: nothing it had sounds any more, and a new one needs its setup again.
     private mutating func lose(_ error: any Error) -> NotePlayerError {
         passedNoteOff = nil
+        passedNoteOffSent = nil
         notes.removeAll()
         allocator.releaseAll()
         prepared = false

@@ -87,19 +87,26 @@ struct ControlToPitch: BenchmarkFigure {
         var reordered = 0
     }
 
-    /// Pairs the i-th move with the i-th bend (after the tunable note's note-on, for Peach,
-    /// whose first move also starts the note) and counts bends going against their move.
+    /// Pairs the i-th move with the i-th bend and counts bends going against their move. For
+    /// Peach, whose first move starts the tunable note where the control is, that move's bend
+    /// is the one sent just before the note's note-on; the bends that count are it and those
+    /// while the note sounds.
     private static func pairs(in events: [SequencerEvent], rig: MeasuringRig, afterNoteOn: Bool) throws -> Pairing {
         var moves: [SequencerEvent] = [], bends: [SequencerEvent] = []
         var sounding = !afterNoteOn
+        var bendBeforeNote: SequencerEvent?
         for event in events {
             switch event.midiMessage {
             case .controlChange(_, 1, _)? where rig.isFromController(event):
                 moves.append(event)
             case .noteOn(_, _, let velocity)? where !rig.isFromController(event) && velocity > 0:
                 sounding = true
+                if let bend = bendBeforeNote { bends.append(bend) }
+                bendBeforeNote = nil
             case .noteOff? where !rig.isFromController(event):
                 sounding = false
+            case .pitchBend? where !sounding && !rig.isFromController(event):
+                bendBeforeNote = event
             case .pitchBend? where sounding && !rig.isFromController(event):
                 bends.append(event)
             default:
