@@ -63,7 +63,7 @@ enum TrainComposition {
                 + "choose another feedback channel, or off")
         }
         try client.connectOutput(to: output.address)
-        if let input { try client.connectInput(from: input.address, timestampQueue: client.queue) }
+        if let input { try client.connectInput(from: input.address, timestampQueue: client.inputQueue) }
 
         let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(
             settings: settings, bendResponse: BendResponse(synthClientName: output.clientName)))
@@ -93,12 +93,12 @@ enum TrainComposition {
             cue: cue, feedback: feedback, controllerSource: input?.address,
             controllerSettings: { settings.controller },
             describePorts: { (outputLabel, inputLabel) },
-            sequencerNow: { try? client.currentTime().nanoseconds },
+            sequencerNow: { try? client.inputTime().nanoseconds },
             answered: { control in store.rigContext.inputControl = InputControl(control) },
             isFatal: { !($0 is NotePlayerError) },
             reconnect: { addresses in
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
-                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.queue) }
+                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.inputQueue) }
                 try await player.prepare()
             })
         await trainer.setTrendSource { profile.statistics(for: $0)?.trend }
