@@ -10,7 +10,8 @@ import PackageDescription
 //     -> PeachTerminal -> PeachCore
 //     -> PeachCore
 //   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachALSA, ALSASequencer, PeachStore;
-//     it runs `peach` as a separate process for the end-to-end figures
+//     it runs `peach` as a separate process for the end-to-end figures, and `peach-bench-c`
+//     (C, libasound only) as figure 3's baseline
 // PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
 // ALSA but not Peach; PeachALSA adapts one to the other.
 let package = Package(
@@ -19,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "peach", targets: ["peach"]),
         .executable(name: "peach-bench", targets: ["PeachBench"]),
+        .executable(name: "peach-bench-c", targets: ["peach-bench-c"]),
         .library(name: "PeachCore", targets: ["PeachCore"]),
     ],
     dependencies: [
@@ -77,6 +79,14 @@ let package = Package(
                 "PeachStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Figure 3's baseline: a bare C client (libasound only) that schedules the same note-offs on
+        // the same kind of queue; peach-bench runs it from beside itself (Sources/PeachBenchC).
+        .executableTarget(
+            name: "peach-bench-c",
+            path: "Sources/PeachBenchC",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("asound")]
         ),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore"], path: "Tests/PeachTestSupport"),

@@ -10,6 +10,12 @@ static inline void peach_seq_ev_route_to_subscribers(snd_seq_event_t *ev, int po
     snd_seq_ev_set_subs(ev);
 }
 
+// Source: one of our ports; destination: one port, not the subscribers.
+static inline void peach_seq_ev_route_to(snd_seq_event_t *ev, int port, int dest_client, int dest_port) {
+    snd_seq_ev_set_source(ev, port);
+    snd_seq_ev_set_dest(ev, dest_client, dest_port);
+}
+
 static inline void peach_seq_ev_set_direct(snd_seq_event_t *ev) { snd_seq_ev_set_direct(ev); }
 
 // An absolute real-time stamp on `queue`.

@@ -13,7 +13,12 @@ struct PlayerSequencerTests {
     func playIsTimedByTheKernel() async throws {
         let peach = try SequencerClient(name: "Peach Player Test")
         defer { peach.close() }
-        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        // One receiver stamps on Peach's output queue (the note-off's schedule is on that clock;
+        // the queue is paused until the note-off is scheduled), one on its own running queue
+        // (the note's length).
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.outputQueue)
+        let listener = try ReceivingClient(name: "Peach Test Listener", from: peach.outputPort)
+        await listener.settled()
         let spy = SchedulingSpy(peach)
         let player = ALSANotePlayer(output: spy)
 
@@ -26,12 +31,19 @@ struct PlayerSequencerTests {
         let events = await receiver.midiEvents(count: expected.count)
         #expect(events.map(\.midiMessage) == expected)
         let due = try #require(spy.scheduledTimes.first)
-        let noteOn = try #require(events.first { $0.midiMessage == expected[10] }?.timestampNanoseconds)
         let noteOff = try #require(events.first { $0.midiMessage == expected[11] }?.timestampNanoseconds)
         let late = Int64(noteOff) - Int64(due.nanoseconds)
         #expect(late >= 0 && late <= KernelSequencer.deliveryTolerance,
                 "note-off delivered \(Double(late) / 1e6) ms after its scheduled time")
-        #expect(due.nanoseconds >= noteOn + 300_000_000, "scheduled 300 ms after the note-on")
+        let heard = await listener.midiEvents(count: expected.count)
+        let on = try #require(heard.first { $0.midiMessage == expected[10] }?.timestampNanoseconds)
+        let off = try #require(heard.first { $0.midiMessage == expected[11] }?.timestampNanoseconds)
+        // Asked half a tick (0.5 ms at the default tick) early, sent at a tick: never more than
+        // half a tick short, give or take what each of the listener's two stamps may be off.
+        let length = Int64(off) - Int64(on)
+        let stamps = 2 * Int64(KernelSequencer.stampTolerance)
+        #expect(length >= 300_000_000 - 500_000 - stamps && length <= 300_000_000 + KernelSequencer.deliveryTolerance + stamps,
+                "the note lasted \(Double(length) / 1e6) ms")
     }
 
     /// The queue's clock can pass a note-off's time just before the kernel's tick sends it; the
@@ -121,7 +133,7 @@ struct PlayerSequencerTests {
     func cancellingPlay() async throws {
         let peach = try SequencerClient(name: "Peach Cancel Play Test")
         defer { peach.close() }
-        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        let receiver = try ReceivingClient(from: peach.outputPort)
         let player = ALSANotePlayer(output: peach)
         let a4 = try PlayerFixtures.hz(0)
         let velocity = self.velocity

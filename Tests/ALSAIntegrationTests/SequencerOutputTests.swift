@@ -10,6 +10,7 @@ struct SequencerOutputTests {
         let peach = try SequencerClient(name: "Peach Direct Test")
         defer { peach.close() }
         let receiver = try ReceivingClient(from: peach.outputPort)
+        await receiver.settled()
         let sent: [MIDIMessage] = [
             .controlChange(channel: 0, controller: 101, value: 0), .controlChange(channel: 0, controller: 100, value: 0),
             .controlChange(channel: 0, controller: 6, value: 2), .controlChange(channel: 0, controller: 38, value: 0),
@@ -36,11 +37,11 @@ struct SequencerOutputTests {
     func scheduledEventIsOnTime() async throws {
         let peach = try SequencerClient(name: "Peach Schedule Test")
         defer { peach.close() }
-        // Stamped on Peach's queue, so delivery time and schedule are on one clock.
-        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.queue)
+        // Stamped on Peach's output queue, so delivery time and schedule are on one clock.
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.outputQueue)
         // snd-hrtimer was loaded before snd-seq, so the queue runs on it, not on 4 ms jiffies.
         let timers = try String(contentsOfFile: "/proc/asound/seq/timer", encoding: .utf8)
-        #expect(timers.contains("Timer for queue \(peach.queue) : HR timer"), "\(timers)")
+        #expect(timers.contains("Timer for queue \(peach.outputQueue) : HR timer"), "\(timers)")
         let due = try peach.currentTime().advanced(by: .milliseconds(200))
         try peach.schedule(.noteOff(channel: 2, note: 60, velocity: 0), at: due, tag: 1)
 
@@ -51,7 +52,7 @@ struct SequencerOutputTests {
         #expect(error >= 0 && error <= KernelSequencer.deliveryTolerance, "delivered \(Double(error) / 1e6) ms after its stamp")
     }
 
-    @Test("a client asking for the fastest tick gets a 0.16 ms period; a faster request is capped there")
+    @Test("a client asking for the fastest tick gets a 0.16 ms period on its output queue; a faster request is capped there; input queues tick at 10 Hz on the system timer")
     func fastestTick() throws {
         let fast = try SequencerClient(name: "Peach Fast Tick Test", queueTickHz: SequencerClient.fastestTickHz)
         defer { fast.close() }
@@ -59,10 +60,18 @@ struct SequencerOutputTests {
         defer { faster.close() }
         let plain = try SequencerClient(name: "Peach Default Tick Test")
         defer { plain.close() }
+        // An output queue sets up its timer when it first runs: schedule something far ahead.
+        for client in [fast, faster, plain] {
+            try client.schedule(.noteOff(channel: 0, note: 60, velocity: 0), at: try client.currentTime().advanced(by: .seconds(30)), tag: 1)
+        }
         let timers = try String(contentsOfFile: "/proc/asound/seq/timer", encoding: .utf8)
-        #expect(Self.period(of: fast.queue, in: timers) == "0.000160000", "\(timers)")
-        #expect(Self.period(of: faster.queue, in: timers) == "0.000160000", "\(timers)")
-        #expect(Self.period(of: plain.queue, in: timers) == "0.001000000", "\(timers)")
+        #expect(Self.period(of: fast.outputQueue, in: timers) == "0.000160000", "\(timers)")
+        #expect(Self.period(of: faster.outputQueue, in: timers) == "0.000160000", "\(timers)")
+        #expect(Self.period(of: plain.outputQueue, in: timers) == "0.001000000", "\(timers)")
+        for client in [fast, faster, plain] {
+            #expect(timers.contains("Timer for queue \(client.inputQueue) : system timer"), "\(timers)")
+            #expect(Self.period(of: client.inputQueue, in: timers) == "0.100000000", "\(timers)")
+        }
         #expect(fast.tickPeriod == .microseconds(160) && faster.tickPeriod == .microseconds(160))
         #expect(plain.tickPeriod == .milliseconds(1))
     }

@@ -1,7 +1,7 @@
 import CAlsa
 
-/// The client's output port as a MIDIOutput: direct sends bypass the queue; scheduled ones are
-/// timed by the kernel on our real-time queue.
+/// The client's output port as a MIDIOutput: direct sends bypass the queues; scheduled ones are
+/// timed by the kernel on our output queue, which runs only while something waits on it.
 extension SequencerClient: MIDIOutput {
     public func send(_ message: MIDIMessage) throws {
         var event = try message.sequencerEvent()
@@ -12,50 +12,82 @@ extension SequencerClient: MIDIOutput {
         }
     }
 
+    /// Continues the output queue if it is paused (its clock goes on from where it stood), then
+    /// schedules the message and, when it is the latest thing due, an echo behind it that lets
+    /// the reader thread pause the queue once it is empty again; all in one write.
     public func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws {
         var event = try message.sequencerEvent()
         peach_seq_ev_route_to_subscribers(&event, Int32(outputPort.port))
-        peach_seq_ev_schedule_real(&event, Int32(queue), UInt32(time.nanoseconds / 1_000_000_000),
+        peach_seq_ev_schedule_real(&event, Int32(outputQueue), UInt32(time.nanoseconds / 1_000_000_000),
                                    UInt32(time.nanoseconds % 1_000_000_000))
         event.tag = tag
-        try withHandle { seq throws(SequencerError) in
-            try SequencerError.check(snd_seq_event_output(seq, &event), "snd_seq_event_output")
-            try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
+        let echoes = self.echoes
+        try handle.withOpen { seq, pacing throws(SequencerError) in
+            let plan = pacing.scheduling(at: time)
+            do throws(SequencerError) {
+                if plan.continueQueue {
+                    try SequencerError.check(snd_seq_control_queue(seq, echoes.queue, Int32(SND_SEQ_EVENT_CONTINUE.rawValue), 0, nil),
+                                             "snd_seq_control_queue(continue)")
+                }
+                try SequencerError.check(snd_seq_event_output(seq, &event), "snd_seq_event_output")
+                if let echo = plan.echo { try echoes.output(echo, seq) }
+                try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
+            } catch {
+                snd_seq_drop_output(seq)
+                pacing.forget()
+                throw error
+            }
         }
     }
 
+    /// Withdraws the tagged messages (only those to our subscribers: the queue's echoes stay out
+    /// of it); if nothing else waits on the output queue then, it is paused at once.
     public func cancelScheduled(tag: UInt8) throws {
-        try withHandle { seq throws(SequencerError) in
+        let echoes = self.echoes
+        try handle.withOpen { seq, pacing throws(SequencerError) in
             var remove: OpaquePointer?
             try SequencerError.check(snd_seq_remove_events_malloc(&remove), "snd_seq_remove_events_malloc")
             defer { snd_seq_remove_events_free(remove) }
-            snd_seq_remove_events_set_condition(remove, UInt32(SND_SEQ_REMOVE_OUTPUT | SND_SEQ_REMOVE_TAG_MATCH))
-            snd_seq_remove_events_set_queue(remove, Int32(queue))
+            snd_seq_remove_events_set_condition(remove, UInt32(SND_SEQ_REMOVE_OUTPUT | SND_SEQ_REMOVE_DEST | SND_SEQ_REMOVE_TAG_MATCH))
+            snd_seq_remove_events_set_queue(remove, Int32(outputQueue))
+            // Where peach_seq_ev_route_to_subscribers addresses what we schedule.
+            var subscribers = snd_seq_addr_t(client: UInt8(SND_SEQ_ADDRESS_SUBSCRIBERS), port: UInt8(SND_SEQ_ADDRESS_UNKNOWN))
+            snd_seq_remove_events_set_dest(remove, &subscribers)
             snd_seq_remove_events_set_tag(remove, Int32(tag))
             try SequencerError.check(snd_seq_remove_events(seq, remove), "snd_seq_remove_events(tag \(tag))")
+            guard pacing.running else { return }
+            try echoes.withdrawEchoes(seq)
+            echoes.carryOut(pacing.withdrawn(queueIsEmpty: try echoes.queueIsEmpty(seq)), seq, &pacing)
         }
     }
 
+    /// The output queue's clock: it advances only while the queue runs (something is scheduled),
+    /// so it is for computing schedule times, not for comparing with input stamps (`inputTime()`).
     public func currentTime() throws -> SequencerTime {
-        try queueStatus { status in
-            let real = snd_seq_queue_status_get_real_time(status)!.pointee
-            return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
+        try time(of: outputQueue)
+    }
+
+    /// The input queue's clock now: the clock every stamp in `events()` is on (unless a
+    /// `connectInput` asked for another queue). It always runs.
+    public func inputTime() throws(SequencerError) -> SequencerTime {
+        try time(of: inputQueue)
+    }
+
+    /// Our output queue is ours alone, so its event count is what we scheduled and the kernel
+    /// has not dispatched yet, plus the echo that pauses the queue behind the latest of it (which
+    /// errs on the safe side: "pending" a moment longer).
+    public func hasPendingScheduled() throws -> Bool {
+        try withHandle { seq throws(SequencerError) in
+            try !echoes.queueIsEmpty(seq)
         }
     }
 
-    /// Our queue is ours alone, so its event count is what we scheduled and the kernel has not
-    /// dispatched yet.
-    public func hasPendingScheduled() throws -> Bool {
-        try queueStatus { status in snd_seq_queue_status_get_events(status) > 0 }
-    }
-
-    private func queueStatus<T>(_ read: (OpaquePointer?) -> T) throws(SequencerError) -> T {
+    private func time(of queue: Int) throws(SequencerError) -> SequencerTime {
         try withHandle { seq throws(SequencerError) in
-            var status: OpaquePointer?
-            try SequencerError.check(snd_seq_queue_status_malloc(&status), "snd_seq_queue_status_malloc")
-            defer { snd_seq_queue_status_free(status) }
-            try SequencerError.check(snd_seq_get_queue_status(seq, Int32(queue), status), "snd_seq_get_queue_status")
-            return read(status)
+            try EchoRoute.withStatus(seq, queue: Int32(queue)) { status in
+                let real = snd_seq_queue_status_get_real_time(status)!.pointee
+                return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
+            }
         }
     }
 }

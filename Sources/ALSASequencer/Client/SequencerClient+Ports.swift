@@ -59,14 +59,15 @@ extension SequencerClient {
     }
 
     /// Subscribes our input port to `source`: what it sends arrives in `events()`, stamped with
-    /// the real time of `timestampQueue` (default: our own queue; another client's queue number
-    /// lets two clients compare times on one clock). Connections others make to our input port
+    /// the real time of `timestampQueue` (default: our `inputQueue`, whose clock `inputTime()`
+    /// reads; another client's queue number lets two clients compare times on one clock; a
+    /// client's `outputQueue` stands still while nothing is scheduled on it). Connections others make to our input port
     /// (with aconnect) deliver events without a timestamp.
     /// Already subscribed is fine.
     public func connectInput(from source: SequencerAddress, timestampQueue: Int? = nil) throws(SequencerError) {
         try withHandle { seq throws(SequencerError) in
             try SequencerClient.allowingExisting { () throws(SequencerError) in
-                try Self.subscribe(seq, from: source, to: inputPort, timestampQueue: Int32(timestampQueue ?? queue))
+                try Self.subscribe(seq, from: source, to: inputPort, timestampQueue: Int32(timestampQueue ?? inputQueue))
             }
         }
     }

@@ -3,12 +3,25 @@ import Glibc
 
 /// One ALSA sequencer client with an output port (what we send reaches its subscribers), an
 /// input port (what reaches it comes out of `events()`; sources connected with `connectInput`
-/// and the System Announce port are stamped with the kernel's real time on our queue), and a
-/// running real-time queue for scheduled events.
+/// and the System Announce port are stamped with the kernel's real time on our input queue),
+/// and two real-time queues: one that times our scheduled output, one that stamps our input.
+///
+/// Two queues because they want opposite ticks. Scheduled events leave at the output queue's
+/// first tick at or after their time, so it ticks fast (up to 6250 Hz), and it runs only while
+/// something is scheduled on it: it is continued before an event is scheduled and paused once
+/// it is empty again (see `OutputQueuePacing`), so a client waiting for input costs no timer
+/// interrupts for it. Stamps need no tick at all: the kernel extrapolates a running queue's time
+/// from the system clock between ticks, so the input queue runs all the time at the slowest tick
+/// the kernel allows (10 Hz), on the system timer rather than the HR timer (a queue started while
+/// another one runs on the same timer device waits for that one's next tick before its own
+/// ticks begin: the output queue must not wait up to 100 ms for ours). The system timer counts
+/// in jiffies (4 ms at Debian's HZ=250), so a stamp can be off by the part of a jiffy its last
+/// tick came late: microseconds on an idle machine, up to a jiffy under heavy load or emulation
+/// (where a fast queue on the HR timer does no better: its late ticks are miscounted too).
 ///
 /// Sendable: the snd_seq_t handle lives behind a mutex, taken briefly by every call and by the
 /// reader thread when it drains input. `close()` (also run on deinit) releases the ports, the
-/// queue, the client and the reader thread; it is idempotent.
+/// queues, the client and the reader thread; it is idempotent.
 public final class SequencerClient: Sendable {
     public let name: String
     public let clientID: Int
@@ -16,33 +29,49 @@ public final class SequencerClient: Sendable {
     public let outputPort: SequencerAddress
     /// Our input port: sources connected to it, and the System Announce port, arrive in `events()`.
     public let inputPort: SequencerAddress
-    /// The real-time queue that schedules our output and stamps our input.
-    public let queue: Int
-    /// How often the kernel checks the queue for due events: a scheduled event leaves at the
-    /// first check at or after its time, up to one period late.
+    /// The real-time queue that times our scheduled output (`schedule`, `currentTime`). It runs
+    /// only while something is scheduled on it, so its clock (`currentTime()`) stands still in
+    /// between: compare its times only with each other, never with input stamps.
+    public let outputQueue: Int
+    /// The real-time queue our input is stamped on (`inputTime()`, `SequencerEvent.timestampNanoseconds`):
+    /// it always runs. Our own, or the one given to `init(stampingQueue:)`.
+    public let inputQueue: Int
+    /// How often the kernel checks the output queue for due events while it runs: a scheduled
+    /// event leaves at the first check at or after its time, up to one period late.
     public let tickPeriod: Duration
 
     /// The kernel checks a queue at most 6250 times a second (it caps a faster request there).
     public static let fastestTickHz = 6250
     /// The kernel's default when a client asks for nothing.
     public static let defaultTickHz = 1000
+    /// The slowest tick the kernel allows (it raises slower requests to this): the input queue's.
+    /// Stamps do not depend on it; the kernel extrapolates between ticks.
+    public static let slowestTickHz = 10
 
     let handle: SequencerHandle
+    /// Where the output queue's echoes go and come from (see `OutputQueuePacing`).
+    let echoes: EchoRoute
+    private let settling: InputClockSettling
+    private let ownsInputQueue: Bool
     private let reader: EventReader
     private let broadcast = EventBroadcast()
 
-    /// Opens a client named `name` (as `aconnect -l` will show it) with both ports, starts its
-    /// queue (the kernel's default timer: hrtimer) and subscribes to the System Announce port.
+    /// Opens a client named `name` (as `aconnect -l` will show it) with both ports and both
+    /// queues, starts the input queue and subscribes to the System Announce port. The output
+    /// queue starts with the first `schedule`.
     ///
-    /// - Parameter queueTickHz: how often the kernel checks our queue (`defaultTickHz` unless
-    ///   set; at most `fastestTickHz`). Faster means scheduled events leave closer to their time,
-    ///   for more timer interrupts while the client runs.
-    /// - Parameter stampingEveryInput: stamp every event reaching the input port with our
+    /// - Parameter queueTickHz: how often the kernel checks the output queue while it runs
+    ///   (`defaultTickHz` unless set; at most `fastestTickHz`). Faster means scheduled events leave
+    ///   closer to their time, for more timer interrupts while something is scheduled.
+    /// - Parameter stampingEveryInput: stamp every event reaching the input port with the input
     ///   queue's real time, also through connections other clients made to it (a measuring sink
     ///   that programs under test send to, as they would to a synth). Off, only connections made
     ///   with `connectInput` are stamped, each on the queue it asks for.
+    /// - Parameter stampingQueue: stamp input on this running queue (another client's
+    ///   `inputQueue`) instead of a queue of our own: the two clients then share one clock, and
+    ///   the machine one tick instead of two. It must outlive this client's use of it.
     public init(name: String, outputPortName: String = "output", inputPortName: String = "input",
-                stampingEveryInput: Bool = false, queueTickHz: Int? = nil) throws(SequencerError)
+                stampingEveryInput: Bool = false, queueTickHz: Int? = nil, stampingQueue: Int? = nil) throws(SequencerError)
     {
         peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
@@ -51,34 +80,53 @@ public final class SequencerClient: Sendable {
         do {
             try SequencerError.check(snd_seq_set_client_name(seq, name), "snd_seq_set_client_name")
             let clientID = try SequencerError.check(snd_seq_client_id(seq), "snd_seq_client_id")
-            let queue = try SequencerError.check(snd_seq_alloc_named_queue(seq, name), "snd_seq_alloc_named_queue")
+            let outputQueue = try SequencerError.check(snd_seq_alloc_named_queue(seq, "\(name) output"),
+                                                       "snd_seq_alloc_named_queue(output)")
             let tickHz = min(max(queueTickHz ?? Self.defaultTickHz, 1), Self.fastestTickHz)
-            if tickHz != Self.defaultTickHz { try Self.setTickRate(seq, queue: queue, hz: tickHz) }
+            if tickHz != Self.defaultTickHz { try Self.setTimer(seq, queue: outputQueue, hz: tickHz) }
+            let inputQueue: Int32
+            if let stampingQueue {
+                inputQueue = Int32(stampingQueue)
+            } else {
+                inputQueue = try SequencerError.check(snd_seq_alloc_named_queue(seq, "\(name) input"),
+                                                      "snd_seq_alloc_named_queue(input)")
+                try Self.setTimer(seq, queue: inputQueue, hz: Self.slowestTickHz, systemTimer: true)
+                try SequencerError.check(snd_seq_control_queue(seq, inputQueue, Int32(SND_SEQ_EVENT_START.rawValue), 0, nil),
+                                         "snd_seq_control_queue(start)")
+                try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
+            }
             let output = try Self.createPort(seq, name: outputPortName, capabilities: [.read, .subscribeRead])
             let input = try Self.createPort(seq, name: inputPortName, capabilities: [.write, .subscribeWrite],
-                                            timestampQueue: stampingEveryInput ? queue : nil)
-            try SequencerError.check(snd_seq_control_queue(seq, queue, Int32(SND_SEQ_EVENT_START.rawValue), 0, nil),
-                                     "snd_seq_control_queue(start)")
-            try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
+                                            timestampQueue: stampingEveryInput ? inputQueue : nil)
             try Self.subscribe(seq, from: SequencerAddress(client: Int(SND_SEQ_CLIENT_SYSTEM), port: Int(SND_SEQ_PORT_SYSTEM_ANNOUNCE)),
-                               to: SequencerAddress(client: Int(clientID), port: Int(input)), timestampQueue: queue)
+                               to: SequencerAddress(client: Int(clientID), port: Int(input)), timestampQueue: inputQueue)
+            let echoes = EchoRoute(client: clientID, outputPort: output, inputPort: input, queue: outputQueue)
+            let settling = InputClockSettling(settled: stampingQueue != nil)
+            if stampingQueue == nil { try echoes.scheduleSettleMarker(on: inputQueue, seq) }
             let descriptors = try Self.pollDescriptors(seq)
 
             self.name = name
             self.clientID = Int(clientID)
-            self.queue = Int(queue)
+            self.outputQueue = Int(outputQueue)
+            self.inputQueue = Int(inputQueue)
+            self.ownsInputQueue = stampingQueue == nil
             self.tickPeriod = .nanoseconds(1_000_000_000 / tickHz)
             self.outputPort = SequencerAddress(client: Int(clientID), port: Int(output))
             self.inputPort = SequencerAddress(client: Int(clientID), port: Int(input))
             let handle = SequencerHandle(seq)
             self.handle = handle
             let broadcast = self.broadcast
+            self.echoes = echoes
+            self.settling = settling
             self.reader = try EventReader(descriptors: descriptors,
-                                          drain: { try? handle.withOpen(Self.drainInput) },
+                                          drain: { try? handle.withOpen { seq, pacing in Self.drainInput(seq, echoes, settling, &pacing) } },
                                           deliver: { broadcast.deliver($0) },
-                                          finished: { broadcast.finish() })
+                                          finished: {
+                                              settling.settle()  // nobody waits for a clock that is gone
+                                              broadcast.finish()
+                                          })
         } catch {
-            snd_seq_close(seq)  // releases the ports and the queue with the client
+            snd_seq_close(seq)  // releases the ports and the queues with the client
             throw error
         }
     }
@@ -96,14 +144,26 @@ public final class SequencerClient: Sendable {
         broadcast.observe(handler)
     }
 
-    /// Stops the reader, deletes the ports and the queue and closes the client. Safe to call
+    /// Returns once the input queue has ticked for the first time (within 100 ms of `init`); at
+    /// once with a `stampingQueue`, or after `close()`.
+    ///
+    /// Until then its clock may still step back once, by up to 100 ms: when another
+    /// queue already runs on the same timer (any other client of this kind), the kernel delays
+    /// the start of ours to that timer's next tick but extrapolates our clock from the start
+    /// meanwhile, and the first tick counts only the time since then. A client that compares stamps right
+    /// after opening (a measuring sink) waits for this first; Peach's first stamps come seconds
+    /// later.
+    public func inputClockSettled() async { await settling.wait() }
+
+    /// Stops the reader, deletes the ports and the queues and closes the client. Safe to call
     /// more than once and from any thread.
     public func close() {
         guard let seq = handle.take() else { return }
         reader.stop()
         snd_seq_delete_port(seq, Int32(outputPort.port))
         snd_seq_delete_port(seq, Int32(inputPort.port))
-        snd_seq_free_queue(seq, Int32(queue))
+        snd_seq_free_queue(seq, Int32(outputQueue))
+        if ownsInputQueue { snd_seq_free_queue(seq, Int32(inputQueue)) }
         snd_seq_close(seq)
     }
 
@@ -131,13 +191,28 @@ public final class SequencerClient: Sendable {
         return snd_seq_port_info_get_port(info)
     }
 
-    private static func setTickRate(_ seq: OpaquePointer, queue: Int32, hz: Int) throws(SequencerError) {
+    /// Asks for `hz` ticks a second on the queue's timer: the default timer (the HR timer where
+    /// snd-hrtimer is loaded), or the system timer (jiffies), which the output queue never uses.
+    private static func setTimer(_ seq: OpaquePointer, queue: Int32, hz: Int, systemTimer: Bool = false) throws(SequencerError) {
         var timer: OpaquePointer?
         try SequencerError.check(snd_seq_queue_timer_malloc(&timer), "snd_seq_queue_timer_malloc")
         defer { snd_seq_queue_timer_free(timer) }
         try SequencerError.check(snd_seq_get_queue_timer(seq, queue, timer), "snd_seq_get_queue_timer")
+        if systemTimer {
+            var id: OpaquePointer?
+            try SequencerError.check(snd_timer_id_malloc(&id), "snd_timer_id_malloc")
+            defer { snd_timer_id_free(id) }
+            snd_timer_id_set_class(id, Int32(SND_TIMER_CLASS_GLOBAL.rawValue))
+            snd_timer_id_set_sclass(id, Int32(SND_TIMER_SCLASS_NONE.rawValue))
+            snd_timer_id_set_card(id, -1)
+            snd_timer_id_set_device(id, Int32(SND_TIMER_GLOBAL_SYSTEM))
+            snd_timer_id_set_subdevice(id, 0)
+            snd_seq_queue_timer_set_type(timer, SND_SEQ_TIMER_ALSA)
+            snd_seq_queue_timer_set_id(timer, id)
+        }
         snd_seq_queue_timer_set_resolution(timer, UInt32(hz))
-        try SequencerError.check(snd_seq_set_queue_timer(seq, queue, timer), "snd_seq_set_queue_timer(\(hz) Hz)")
+        try SequencerError.check(snd_seq_set_queue_timer(seq, queue, timer),
+                                 "snd_seq_set_queue_timer(\(systemTimer ? "system timer, " : "")\(hz) Hz)")
     }
 
     /// Subscribes `destination` to `source` with the kernel stamping each delivery with the real
@@ -168,14 +243,26 @@ public final class SequencerClient: Sendable {
         return Array(descriptors.prefix(Int(filled)))
     }
 
-    /// Reads everything pending without blocking (the handle is non-blocking).
-    private static func drainInput(_ seq: OpaquePointer) -> [SequencerEvent] {
+    /// Reads everything pending without blocking (the handle is non-blocking). Our own echoes
+    /// are not passed on: each goes to the output queue's pacing, which may pause the queue, or
+    /// marks the input clock settled.
+    private static func drainInput(_ seq: OpaquePointer, _ echoes: EchoRoute, _ settling: InputClockSettling,
+                                   _ pacing: inout OutputQueuePacing) -> [SequencerEvent] {
         var events: [SequencerEvent] = []
         while true {
             var event: UnsafeMutablePointer<snd_seq_event_t>?
             let result = snd_seq_event_input(seq, &event)
             if result == -ENOSPC { continue }  // the kernel's input pool overran: events were lost, go on
             guard result >= 0, let event else { break }  // -EAGAIN: nothing more for now
+            if let serial = echoes.serial(of: event.pointee) {
+                let empty = (try? echoes.queueIsEmpty(seq)) ?? false
+                echoes.carryOut(pacing.echoArrived(serial: serial, queueIsEmpty: empty), seq, &pacing)
+                continue
+            }
+            if echoes.isSettleMarker(event.pointee) {
+                settling.settle()
+                continue
+            }
             events.append(SequencerEvent(decoding: event.pointee))
         }
         return events

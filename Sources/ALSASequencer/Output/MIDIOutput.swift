@@ -1,4 +1,7 @@
-/// A point on the output queue's real-time clock, in nanoseconds since the queue started.
+/// A point on a queue's real-time clock, in nanoseconds: of the output queue (`currentTime()`,
+/// `schedule(at:)`), whose clock advances only while something is scheduled on it, or of the
+/// input queue (`SequencerClient.inputTime()`, the stamps of received events). Never compare
+/// times of the two.
 public struct SequencerTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var nanoseconds: UInt64
 
@@ -28,7 +31,9 @@ public protocol MIDIOutput: Sendable {
     /// Removes every not-yet-delivered scheduled message with this tag.
     func cancelScheduled(tag: UInt8) throws
 
-    /// The output queue's clock now.
+    /// The output queue's clock now. It may stand still while nothing is scheduled (a
+    /// `SequencerClient` pauses its output queue then), so a time computed from it and passed to
+    /// `schedule` is as far from the moment of the call as it is from this reading.
     func currentTime() throws -> SequencerTime
 
     /// Whether scheduled messages are still waiting on the output queue. The queue's clock is

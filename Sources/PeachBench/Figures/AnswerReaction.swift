@@ -13,6 +13,7 @@ struct AnswerReaction: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let trials = context.count(200, quick: 4)
         let rig = try MeasuringRig(tag: "4")
+        await rig.settled()
         let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, trials: trials, folder: "answers")
         context.progress("figure 4: \(trials) comparisons answered while the target sounds…")
         var latencies: [Double] = [], late = 0

@@ -16,6 +16,7 @@ struct ControlToPitch: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let moves = context.count(3000, quick: 200)
         let rig = try MeasuringRig(tag: "5")
+        await rig.settled()
         let peach = try TrainingRun.start(context, mode: "matching", rig: rig, trials: 1, folder: "matching")
         try await peach.explaining {
             _ = try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)

@@ -11,6 +11,7 @@ struct StartUp: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let runs = context.count(20, quick: 2)
         let rig = try MeasuringRig(tag: "7")
+        await rig.settled()
         context.progress("figure 7: \(runs) starts of peach train and of aplaymidi…")
         var peachTimes: [Double] = [], baselineTimes: [Double] = [], loadingTimes: [Double] = []
         let song = context.scratch.appendingPathComponent("one-note.mid")

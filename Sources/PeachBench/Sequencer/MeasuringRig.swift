@@ -10,11 +10,16 @@ final class MeasuringRig: Sendable {
     let received: StampedEvents
 
     init(tag: String) throws {
-        controller = try SequencerClient(name: "Peach Bench Controller \(tag)")
         synth = try SequencerClient(name: "Peach Bench Synth \(tag)", stampingEveryInput: true)
+        // The controller reads nothing: it shares the synth's input queue rather than tick a
+        // second one (figure 6 counts the machine's timer interrupts).
+        controller = try SequencerClient(name: "Peach Bench Controller \(tag)", stampingQueue: synth.inputQueue)
         received = StampedEvents(synth)
         try synth.connectInput(from: controller.outputPort)
     }
+
+    /// Returns once the synth's stamping clock has ticked (see `SequencerClient.inputClockSettled`).
+    func settled() async { await synth.inputClockSettled() }
 
     /// `--to` and `--from` for peach.
     var portArguments: [String] {
@@ -23,11 +28,11 @@ final class MeasuringRig: Sendable {
 
     func isFromController(_ event: SequencerEvent) -> Bool { event.source == controller.outputPort }
 
-    /// The synth's clock now, in nanoseconds: the clock of every stamp.
-    func now() throws -> UInt64 { try synth.currentTime().nanoseconds }
+    /// The synth's input clock now, in nanoseconds: the clock of every stamp.
+    func now() throws -> UInt64 { try synth.inputTime().nanoseconds }
 
     deinit {
-        controller.close()
+        controller.close()  // before the synth, whose queue it stamps with
         synth.close()
     }
 }

@@ -14,7 +14,7 @@ enum LearnComposition {
         let port = try await ControllerPortComposition.chooseController(
             spec: spec, client: client, portWait: settings.current.frontEnd.portWait, waiting: write)
         let events = client.events()
-        try client.connectInput(from: port.address, timestampQueue: client.queue)
+        try client.connectInput(from: port.address, timestampQueue: client.inputQueue)
         write("Learning the controller at \(port.label).")
 
         let (inputs, continuation) = AsyncStream<LearnWalkthrough.Input>.makeStream()

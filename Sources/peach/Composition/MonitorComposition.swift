@@ -19,7 +19,7 @@ enum MonitorComposition {
             spec: spec, client: client, portWait: portWait, waiting: notice)
         // Listening before connecting, so the first event cannot slip past.
         let events = client.events()
-        try client.connectInput(from: port.address, timestampQueue: client.queue)
+        try client.connectInput(from: port.address, timestampQueue: client.inputQueue)
 
         let pretendTarget = ControllerMonitor.pretendTarget(in: settings.noteRange)
         let controller = settings.controller
@@ -93,7 +93,7 @@ final class MonitorReconnector: HotPlugTarget {
 
     func portsReturned(_ addresses: [PortRole: SequencerAddress], restart: Bool) async throws {
         guard let input = addresses[.input] else { return }
-        try client.connectInput(from: input, timestampQueue: client.queue)
+        try client.connectInput(from: input, timestampQueue: client.inputQueue)
         current.withLock { $0 = input }
     }
 }

@@ -5,8 +5,9 @@ enum SequencerComposition {
     /// The client every command that talks MIDI uses; `aconnect -l` shows it as "Peach".
     static func openClient(name: String = "Peach") throws -> SequencerClient {
         do {
-            // The fastest tick times note lengths to ±0.08 ms instead of 0…1 ms, for about 5000 more
-            // timer interrupts a second while Peach runs (BENCHMARKS.md, figure 3).
+            // The fastest tick times note lengths to ±0.08 ms instead of 0…1 ms (BENCHMARKS.md,
+            // figure 3), for 6250 timer interrupts a second while a note-off is pending; the output
+            // queue is paused while nothing is, so waiting for an answer costs none (figure 6).
             return try SequencerClient(name: name, queueTickHz: SequencerClient.fastestTickHz)
         } catch {
             throw SequencerUnavailable(reason: error.description)

@@ -67,7 +67,7 @@ enum TrainComposition {
                 + "choose another feedback channel, or off")
         }
         try client.connectOutput(to: output.address)
-        if let input { try client.connectInput(from: input.address, timestampQueue: client.queue) }
+        if let input { try client.connectInput(from: input.address, timestampQueue: client.inputQueue) }
 
         let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(
             settings: settings, bendResponse: BendResponse(synthClientName: output.clientName)))
@@ -98,12 +98,12 @@ enum TrainComposition {
             cue: cue, feedback: feedback, controllerSource: input?.address,
             controllerSettings: { settings.controller },
             describePorts: { (outputLabel, inputLabel) },
-            inputClock: { try? client.currentTime().nanoseconds },
+            inputClock: { try? client.inputTime().nanoseconds },
             trend: { profile.statistics(for: $0)?.trend },
             isFatal: { !($0 is NotePlayerError) },
             reconnect: { addresses in
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
-                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.queue) }
+                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.inputQueue) }
                 try player.prepare()
             })
 

@@ -14,4 +14,10 @@ enum KernelSequencer {
     /// its precision is a benchmark's figure. Under qemu TCG the host delays the guest's timer
     /// interrupts now and then: 1.2 ms was seen on an idle two-core machine.
     static let deliveryTolerance: Int64 = 3_000_000
+
+    /// How far a stamp on a client's input clock may be off: that queue ticks on the system
+    /// timer, which counts whole jiffies (4 ms at HZ=250), so the part of a jiffy by which its
+    /// last tick came late is lost until the next (microseconds on an idle machine; up to a
+    /// jiffy under TCG on a loaded host).
+    static let stampTolerance: UInt64 = 4_000_000
 }

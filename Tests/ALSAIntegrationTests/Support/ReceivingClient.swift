@@ -16,6 +16,10 @@ final class ReceivingClient: Sendable {
         try client.connectInput(from: sender, timestampQueue: timestampQueue)
     }
 
+    /// Returns once the receiver's own clock has ticked (see `SequencerClient.inputClockSettled`):
+    /// stamps on it taken from then on never step back by more than a tick's lateness.
+    func settled() async { await client.inputClockSettled() }
+
     /// Waits until `count` MIDI messages from the sender have arrived and returns those events.
     func midiEvents(count: Int, timeout: Duration = .seconds(10)) async -> [SequencerEvent] {
         let sender = self.sender
