@@ -62,10 +62,14 @@ struct OutputQueuePacing: Sendable {
         return Plan(continueQueue: continueQueue, echo: echo)
     }
 
+    /// Whether echo `serial` is the latest one while the queue runs: only then does its arrival
+    /// need the kernel's event count (an ioctl under the lock the senders need too).
+    func isLatestEcho(_ serial: UInt32) -> Bool { running && latestEcho?.serial == serial }
+
     /// Call while holding the handle's lock when the reader received echo `serial`;
     /// `queueIsEmpty` is the kernel's count of events on the queue, read under the same lock.
     mutating func echoArrived(serial: UInt32, queueIsEmpty: Bool) -> AfterEcho {
-        guard running, let latest = latestEcho, latest.serial == serial else { return .nothing }
+        guard isLatestEcho(serial), let latest = latestEcho else { return .nothing }
         if queueIsEmpty {
             latestEcho = nil
             running = false

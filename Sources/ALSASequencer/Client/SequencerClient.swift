@@ -255,8 +255,10 @@ public final class SequencerClient: Sendable {
             if result == -ENOSPC { continue }  // the kernel's input pool overran: events were lost, go on
             guard result >= 0, let event else { break }  // -EAGAIN: nothing more for now
             if let serial = echoes.serial(of: event.pointee) {
-                let empty = (try? echoes.queueIsEmpty(seq)) ?? false
-                echoes.carryOut(pacing.echoArrived(serial: serial, queueIsEmpty: empty), seq, &pacing)
+                if pacing.isLatestEcho(serial) {
+                    let empty = (try? echoes.queueIsEmpty(seq)) ?? false
+                    echoes.carryOut(pacing.echoArrived(serial: serial, queueIsEmpty: empty), seq, &pacing)
+                }
                 continue
             }
             if echoes.isSettleMarker(event.pointee) {
