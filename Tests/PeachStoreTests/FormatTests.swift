@@ -2,52 +2,8 @@ import Foundation
 import Testing
 @testable import PeachStore
 
-@Suite("Export format pieces: timestamps, numbers, RFC 4180", .timeLimit(.minutes(1)))
+@Suite("Export format pieces: numbers, RFC 4180", .timeLimit(.minutes(1)))
 struct FormatTests {
-    @Test("timestamps are written in UTC with three fractional digits")
-    func writesTimestamps() {
-        #expect(ISO8601Timestamp.format(milliseconds: 0) == "1970-01-01T00:00:00.000Z")
-        #expect(ISO8601Timestamp.format(milliseconds: 1_772_357_405_123) == "2026-03-01T09:30:05.123Z")
-        #expect(ISO8601Timestamp.format(milliseconds: 951_782_400_000) == "2000-02-29T00:00:00.000Z")
-        #expect(ISO8601Timestamp.format(milliseconds: -1) == "1969-12-31T23:59:59.999Z")
-    }
-
-    @Test("timestamps are read with or without fractions, in UTC or with an offset")
-    func readsTimestamps() {
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.123Z") == .success(1_772_357_405_123))
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05Z") == .success(1_772_357_405_000))
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.1Z") == .success(1_772_357_405_100))
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.123999Z") == .success(1_772_357_405_123))
-        #expect(ISO8601Timestamp.parse("2026-03-01T10:30:05.123+01:00") == .success(1_772_357_405_123))
-        #expect(ISO8601Timestamp.parse("2026-03-01T04:00:05.123-0530") == .success(1_772_357_405_123))
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05") == .failure(.missingTimeZone))
-        #expect(ISO8601Timestamp.parse("2026-02-29T09:30:05Z") == .failure(.impossibleDate))
-        #expect(ISO8601Timestamp.parse("2026-03-01T24:00:00Z") == .failure(.impossibleDate))
-        #expect(ISO8601Timestamp.parse("2026-3-01T09:30:05Z") == .failure(.malformed))
-        #expect(ISO8601Timestamp.parse("2026-03-01T09:30:05.Z") == .failure(.malformed))
-        #expect(ISO8601Timestamp.parse("") == .failure(.malformed))
-    }
-
-    @Test("every millisecond over four centuries survives format → parse")
-    func timestampRoundTrip() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 {
-            let milliseconds = Int64.random(in: -2_000_000_000_000...12_000_000_000_000, using: &generator)
-            #expect(ISO8601Timestamp.parse(ISO8601Timestamp.format(milliseconds: milliseconds)) == .success(milliseconds))
-        }
-    }
-
-    @Test("millisecond precision is idempotent through Date")
-    func recordTimestampPrecision() {
-        for milliseconds: Int64 in [0, 1, 999, 1_772_357_405_123, 1_772_357_405_999, -1] {
-            let date = RecordTimestamp.date(milliseconds: milliseconds)
-            #expect(RecordTimestamp.milliseconds(of: date) == milliseconds)
-            #expect(RecordTimestamp.truncated(date) == date)
-        }
-        let fine = Date(timeIntervalSince1970: 1_772_357_405.123_9)
-        #expect(RecordTimestamp.milliseconds(of: fine) == 1_772_357_405_123)
-    }
-
     @Test("numbers always have a decimal point and never an exponent")
     func writesNumbers() {
         #expect(DecimalText.format(100) == "100.0")

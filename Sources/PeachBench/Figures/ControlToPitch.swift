@@ -10,8 +10,8 @@ struct ControlToPitch: BenchmarkFigure {
     static let target = "p99 < 1 ms from a CC move to its pitch bend at 1000 moves/s, none lost or reordered"
     static let needsSequencer = true
 
-    /// Moves scheduled ahead at a time: the kernel's output pool holds some hundreds of events.
-    private static let batch = 200
+    /// Moves scheduled ahead at a time: the kernel's output pool holds some hundreds of events, and each scheduled event brings its pacing echo (SequencerClient).
+    private static let batch = 100
 
     func run(_ context: BenchContext) async throws -> FigureResult {
         let moves = context.count(3000, quick: 200)

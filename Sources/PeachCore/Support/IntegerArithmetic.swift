@@ -1,12 +1,13 @@
-extension Int {
-    /// Floor division: -1 / 12 is -1, not 0, so that octave numbers below C-1 stay right.
-    func floorDivided(by divisor: Int) -> Int {
+extension BinaryInteger {
+    /// Floor division: -1 / 12 is -1, not 0, so that octave numbers below C-1 (and days
+    /// before 1970) stay right.
+    func floorDivided(by divisor: Self) -> Self {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
     /// Remainder in 0..<divisor for a positive divisor.
-    func euclideanRemainder(_ divisor: Int) -> Int {
+    func euclideanRemainder(_ divisor: Self) -> Self {
         let remainder = self % divisor
         return remainder < 0 ? remainder + divisor : remainder
     }

@@ -36,7 +36,7 @@ public enum PeachCSVExporter {
 
     private static func common(_ type: PeachExportFormat.TrainingType, _ timestamp: Date, _ reference: MIDINote,
                                _ target: MIDINote, _ interval: Interval, _ tuning: TuningSystem) -> [String] {
-        [type.rawValue, ISO8601Timestamp.format(milliseconds: RecordTimestamp.milliseconds(of: timestamp)),
+        [type.rawValue, RecordTimestamp.text(of: timestamp),
          String(reference.rawValue), reference.name, String(target.rawValue), target.name,
          interval.abbreviation, tuning.rawValue]
     }

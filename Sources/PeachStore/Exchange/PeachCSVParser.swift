@@ -151,7 +151,7 @@ public enum PeachCSVParser {
 
     private static func parseTimestamp(_ row: [String: String], _ errors: inout RowErrors) -> Date? {
         let text = row["timestamp"]!
-        switch ISO8601Timestamp.parse(text) {
+        switch RecordTimestamp.parse(text) {
         case .success(let milliseconds): return RecordTimestamp.date(milliseconds: milliseconds)
         case .failure(let problem):
             errors.add("timestamp", text, problem.reason)

@@ -134,7 +134,7 @@ public enum ProfileSVG {
     }
 
     private static func day(_ date: Date) -> String {
-        String(ISO8601Timestamp.format(milliseconds: RecordTimestamp.milliseconds(of: date)).prefix(10))
+        String(RecordTimestamp.text(of: date).prefix(10))
     }
 
     private static func f(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -62,7 +62,11 @@ extension TrainingReport {
         .object(["number": .integer(note.rawValue), "name": .string(note.name)])
     }
 
+    /// The text the store keeps for the record, as its export writes it: UTC, whole milliseconds.
+    /// (Foundation's ISO 8601 style truncates the binary value instead; a date at a whole
+    /// millisecond, as sessions stamp records, is often a hair below it, so about half of them
+    /// came out a millisecond early.)
     private static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        RecordTimestamp.text(of: date)
     }
 }

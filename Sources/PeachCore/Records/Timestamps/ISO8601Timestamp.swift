@@ -1,18 +1,23 @@
-/// ISO 8601 timestamps for the export format, written and read without a locale or calendar.
+/// ISO 8601 timestamp text, written and read without a locale or calendar (use it through
+/// `RecordTimestamp.text` and `RecordTimestamp.parse`).
 ///
-/// Written: always UTC with exactly three fractional digits, `2026-03-01T09:30:05.123Z`.
+/// Written: always UTC, `2026-03-01T09:30:05.123Z` with exactly three fractional digits, or
+/// `2026-03-01T09:30:05Z` in whole seconds (rounded down).
 /// Read: `YYYY-MM-DDTHH:MM:SS`, optionally `.` and 1…9 fractional digits (beyond milliseconds
 /// they are dropped), then `Z` or an offset `±HH:MM` / `±HHMM`. Years 0001…9999.
 enum ISO8601Timestamp {
-    static func format(milliseconds: Int64) -> String {
+    static func format(milliseconds: Int64, precision: RecordTimestamp.TextPrecision) -> String {
         let days = milliseconds.floorDivided(by: 86_400_000)
         let millisecondOfDay = milliseconds - days * 86_400_000
         let (year, month, day) = civilDate(daysSince1970: days)
         let hour = millisecondOfDay / 3_600_000
         let minute = millisecondOfDay / 60_000 % 60
         let second = millisecondOfDay / 1000 % 60
-        let millisecond = millisecondOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+        let fraction = switch precision {
+        case .milliseconds: ".\(pad(millisecondOfDay % 1000, 3))"
+        case .seconds: ""
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(fraction)Z"
     }
 
     /// The milliseconds since 1970, or a reason the text is not such a timestamp.
@@ -55,18 +60,6 @@ enum ISO8601Timestamp {
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
         return .success(seconds * 1000 + millisecond)
-    }
-
-    enum TimestampError: Error, Equatable {
-        case malformed, missingTimeZone, impossibleDate
-
-        var reason: String {
-            switch self {
-            case .malformed: "not an ISO 8601 timestamp like 2026-03-01T09:30:05.123Z"
-            case .missingTimeZone: "the timestamp has no time zone (end it with Z or an offset like +01:00)"
-            case .impossibleDate: "no such date or time"
-            }
-        }
     }
 
     // MARK: - Calendar arithmetic (proleptic Gregorian, days from 1970-01-01)
@@ -139,5 +132,19 @@ private struct DigitScanner {
             position += 1
         }
         return Array(bytes[start..<position])
+    }
+}
+
+/// Why a text is not a timestamp.
+public enum TimestampError: Error, Equatable, Sendable {
+    case malformed, missingTimeZone, impossibleDate
+
+    /// The reason, for a message about the value.
+    public var reason: String {
+        switch self {
+        case .malformed: "not an ISO 8601 timestamp like 2026-03-01T09:30:05.123Z"
+        case .missingTimeZone: "the timestamp has no time zone (end it with Z or an offset like +01:00)"
+        case .impossibleDate: "no such date or time"
+        }
     }
 }
