@@ -108,3 +108,21 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: directory.location.databaseURL) == garbage)
     }
 }
+
+@Suite("The process helper", .timeLimit(.minutes(1)))
+struct ProcessExitTests {
+    @Test("a cancelled wait kills and reaps its child and throws, instead of returning with the child running")
+    func cancelledWaitKillsTheChild() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        process.arguments = ["60"]
+        let waiting = Task { try await ProcessExit.runAndWait(process) }
+        while !process.isRunning { await Task.yield() }
+        let pid = process.processIdentifier
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(!process.isRunning)
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "the child is gone")
+        #expect(process.terminationReason == .uncaughtSignal, "its termination state is readable")
+    }
+}

@@ -138,7 +138,14 @@ public final class RunningPeach: Sendable {
                 throw Timeout(description: "peach \(process.arguments?.joined(separator: " ") ?? "") did not end within \(timeout)\n"
                                   + "stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
             }
-            try await Task.sleep(for: .milliseconds(10))
+            do {
+                try await Task.sleep(for: .milliseconds(10))
+            } catch {
+                // Cancelled (a test's time limit): the child does not outlive the test.
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw error
+            }
         }
         process.waitUntilExit()
         // The pipes' ends arrive on their handlers' threads; wait for them off the cooperative pool.

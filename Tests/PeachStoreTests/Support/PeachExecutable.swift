@@ -53,6 +53,11 @@ struct PeachExecutableMissing: Error, CustomStringConvertible {
 }
 
 /// Waits for a process's exit through its termination handler: no polling.
+///
+/// It returns only once the child has exited, so its termination state may be read. When the
+/// wait is cancelled (a test's time limit) or `body` throws, the child is killed and reaped
+/// first and the error is thrown: reading `terminationReason` of a running process traps, which
+/// would take the whole test runner down.
 enum ProcessExit {
     static func runAndWait(_ process: Process, whileRunning body: @Sendable (Int32) async throws -> Void = { _ in }) async throws {
         let (exits, exited) = AsyncStream<Void>.makeStream()
@@ -61,7 +66,23 @@ enum ProcessExit {
             exited.finish()
         }
         try process.run()
-        try await body(process.processIdentifier)
+        do {
+            try await body(process.processIdentifier)
+        } catch {
+            killAndReap(process)
+            throw error
+        }
         for await _ in exits { break }
+        guard !process.isRunning else {
+            // The iteration ended without an exit: the waiting task was cancelled.
+            killAndReap(process)
+            throw CancellationError()
+        }
+    }
+
+    static func killAndReap(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
