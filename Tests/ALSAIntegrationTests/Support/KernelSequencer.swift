@@ -15,8 +15,9 @@ enum KernelSequencer {
     /// interrupts now and then: 1.2 ms was seen on an idle two-core machine, 3.2 ms with a build
     /// beside it. Arrival stamps now come from the input queue on the system timer, whose
     /// extrapolation can be off by part of a jiffy (4 ms) when its tick comes late, so the bound
-    /// adds a jiffy.
-    static let deliveryTolerance: Int64 = 7_000_000
+    /// adds a jiffy, and a margin for a whole-VM stall right after a heavy run (seen once).
+    /// Never early is the property these tests pin; the precision is BENCHMARKS.md's figure 3.
+    static let deliveryTolerance: Int64 = 10_000_000
 
     /// How far a stamp on a client's input clock may be off: that queue ticks on the system
     /// timer, which counts whole jiffies (4 ms at HZ=250), so the part of a jiffy by which its
