@@ -152,6 +152,10 @@ public actor Trainer {
             await hotPlug?.handle(announcement)
         case .session(let eventGeneration, let event):
             await sessionEvent(event, current: eventGeneration == generation)
+        case .tuningReport(let reports, let report):
+            if let event = reports.take(report) {
+                await sessionEvent(event, current: reports.sessionGeneration == generation)
+            }
         case .finish:
             await endRun()
         case .switchReady:
@@ -188,7 +192,8 @@ public actor Trainer {
         generation += 1
         let generation = self.generation
         let route = self.route
-        session.observe { event in route.post(.session(generation: generation, event)) }
+        let reports = TuningReports(generation: generation) { route.post($0) }
+        session.observe { event in reports.receive(event) }
         self.session = session
         route.setSession(session)
         let ports = describePorts()

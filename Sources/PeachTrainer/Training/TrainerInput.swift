@@ -11,6 +11,8 @@ enum TrainerInput: Sendable {
     case announcement(SequencerAnnouncement)
     /// What a session published; `generation` says which session (one per mode switch).
     case session(generation: Int, SessionEvent)
+    /// The latest tuning movement of a session, if no later event took it along (see `TuningReports`).
+    case tuningReport(TuningReports, Int)
     /// A signal, or `finish()`: end the run.
     case finish
     /// Behind a stopped session's last events: the next mode may start now.

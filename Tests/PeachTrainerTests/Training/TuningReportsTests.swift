@@ -1,0 +1,69 @@
+@testable import PeachTrainer
+import PeachCore
+import Synchronization
+import Testing
+
+/// A thousand moves a second must not mean a thousand trainer wake-ups, and what is reported
+/// must stay in the order it happened.
+struct TuningReportsTests {
+    /// What the trainer would see: each posted input, reports resolved when read.
+    private final class Stream: Sendable {
+        let posted = Mutex<[TrainerInput]>([])
+        func post(_ input: TrainerInput) { posted.withLock { $0.append(input) } }
+
+        /// Reads everything posted so far, as the trainer does.
+        func read() -> [String] {
+            let inputs = posted.withLock { posted in defer { posted.removeAll() }; return posted }
+            return inputs.compactMap { input in
+                switch input {
+                case .session(_, let event): describe(event)
+                case .tuningReport(let reports, let report): reports.take(report).map(describe)
+                default: "other"
+                }
+            }
+        }
+
+        func describe(_ event: SessionEvent) -> String {
+            switch event {
+            case .matching(.tunableAdjusted(let offset)): "moved \(offset.rawValue)"
+            case .matching(.stateChanged(let state)): "\(state)"
+            default: "other"
+            }
+        }
+
+        var count: Int { posted.withLock { $0.count } }
+    }
+
+    private func moved(_ cents: Double) throws -> SessionEvent { .matching(.tunableAdjusted(offset: try Cents(cents))) }
+
+    @Test func manyMovesWaitAsOneReportWithTheLatestValue() throws {
+        let stream = Stream()
+        let reports = TuningReports(generation: 1, post: stream.post)
+        for step in 1...1000 { reports.receive(try moved(Double(step) / 100)) }
+        #expect(stream.count == 1)
+        #expect(stream.read() == ["moved 10.0"])
+    }
+
+    @Test func aMovementWaitingGoesOutBeforeTheNextEvent() throws {
+        let stream = Stream()
+        let reports = TuningReports(generation: 1, post: stream.post)
+        reports.receive(try moved(1))
+        reports.receive(try moved(2))
+        reports.receive(.matching(.stateChanged(.showingFeedback)))
+        reports.receive(try moved(3))
+        // The first report, still unread, must not carry the later trial's movement ahead of
+        // the feedback.
+        #expect(stream.read() == ["moved 2.0", "showingFeedback", "moved 3.0"])
+    }
+
+    @Test func movesAfterTheTrainerReadTheReportPostANewOne() throws {
+        let stream = Stream()
+        let reports = TuningReports(generation: 1, post: stream.post)
+        reports.receive(try moved(1))
+        #expect(stream.read() == ["moved 1.0"])
+        reports.receive(try moved(2))
+        reports.receive(try moved(4))
+        #expect(stream.read() == ["moved 4.0"])
+        #expect(stream.read().isEmpty)
+    }
+}
