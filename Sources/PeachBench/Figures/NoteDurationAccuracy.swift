@@ -25,7 +25,7 @@ struct NoteDurationAccuracy: BenchmarkFigure {
     private typealias Note = (kernel: Bool, milliseconds: Double)
 
     func run(_ context: BenchContext) async throws -> FigureResult {
-        let notesPerMethod = context.count(1000, quick: 16)
+        let notesPerMethod = context.count(2000, quick: 16)
         let rounds = context.count(Self.rounds, quick: 1)
         let cClient = context.peach.deletingLastPathComponent().appendingPathComponent("peach-bench-c")
         guard FileManager.default.isExecutableFile(atPath: cClient.path) else {
@@ -59,22 +59,30 @@ struct NoteDurationAccuracy: BenchmarkFigure {
                 ((index + lane) % 2 == 0, Double(Int.random(in: 30_000...300_000, using: &random)) / 1000)
             })
         }
+        // Each lane's notes in the order they are played: per round, the kernel-timed ones
+        // (then the C client plays the same), then the sleep-timed ones, each method in a turn
+        // of its own so that neither's load falls on the other's measurement.
+        var played: [[Note]] = Array(repeating: [], count: Self.lanes)
         for round in 0..<rounds {
             let part = plans.map { plan in Array(plan[(plan.count * round / rounds)..<(plan.count * (round + 1) / rounds)]) }
-            context.progress("figure 3, round \(round + 1) of \(rounds): \(part.map(\.count).reduce(0, +)) notes through "
-                             + "ALSANotePlayer in \(Self.lanes) lanes…")
+            let kernelPart = part.map { $0.filter(\.kernel) }, sleepPart = part.map { $0.filter { !$0.kernel } }
+            for lane in 0..<Self.lanes { played[lane] += kernelPart[lane] + sleepPart[lane] }
+            context.progress("figure 3, round \(round + 1) of \(rounds): \(kernelPart.map(\.count).reduce(0, +)) kernel-timed "
+                             + "notes through ALSANotePlayer in \(Self.lanes) lanes…")
             // Once every lane's task returned, its note-offs have left (the player waits for the
             // queue); the C client takes a good while to start anyway.
-            try await Self.play(part, scheduled: scheduled, sleeping: sleeping)
+            try await Self.play(kernelPart, scheduled: scheduled, sleeping: sleeping)
             context.progress("figure 3, round \(round + 1) of \(rounds): the same kernel-timed notes through peach-bench-c…")
             let planFile = context.scratch.appendingPathComponent("c-plan-\(round).txt")
-            let lines = part.enumerated().flatMap { lane, notes in
-                notes.filter(\.kernel).map { "\(lane) \(Int(($0.milliseconds * 1000).rounded()))" }
+            let lines = kernelPart.enumerated().flatMap { lane, notes in
+                notes.map { "\(lane) \(Int(($0.milliseconds * 1000).rounded()))" }
             }
             try lines.joined(separator: "\n").appending("\n").write(to: planFile, atomically: true, encoding: .utf8)
             let c = try PeachProcess(context, [sink.inputPort.description, String(SequencerClient.fastestTickHz), planFile.path],
                                      executable: cClient, folder: "c-\(round)")
             try await c.succeeded(within: .seconds(600))
+            context.progress("figure 3, round \(round + 1) of \(rounds): sleep-timed notes…")
+            try await Self.play(sleepPart, scheduled: scheduled, sleeping: sleeping)
         }
         // Give the last scheduled events time to arrive before reading what did.
         try await Task.sleep(for: .milliseconds(200))
@@ -85,7 +93,7 @@ struct NoteDurationAccuracy: BenchmarkFigure {
 
         var kernelErrors: [Double] = [], sleepErrors: [Double] = [], cErrors: [Double] = [], early = 0, earliest = 0.0
         var kernelSigned: [Double] = [], cSigned: [Double] = []
-        for (lane, plan) in plans.enumerated() {
+        for (lane, plan) in played.enumerated() {
             let note = UInt8(48 + lane)
             let spans = try Self.spans(of: note, in: fromPeach, expected: plan.count, who: "ALSANotePlayer, lane \(lane)")
             for (note, span) in zip(plan, spans) {
@@ -122,14 +130,14 @@ struct NoteDurationAccuracy: BenchmarkFigure {
                                      + "(\(MarkdownReport.number(cBaseline.summary.p99)) ms), "
                                      + "\(MarkdownReport.number(againstSleep))× better than sleeping"),
             findings: [
-                "\(kernelErrors.count) + \(sleepErrors.count) notes of random length 30–300 ms, the two methods interleaved in "
-                    + "\(Self.lanes) concurrent lanes through one ALSANotePlayer; error = |note-off stamp − note-on stamp − "
+                "\(kernelErrors.count) + \(sleepErrors.count) notes of random length 30–300 ms in \(Self.lanes) concurrent "
+                    + "lanes through one ALSANotePlayer, each method in turns of its own; error = |note-off stamp − note-on stamp − "
                     + "requested length|, stamped on arrival by a second client's real-time queue.",
                 "C client: peach-bench-c (Sources/PeachBenchC) plays each lane's kernel-timed lengths again, \(cErrors.count) "
                     + "notes: note-on direct, note-off scheduled at the queue's time + length − half a tick on a real-time "
                     + "queue ticking at \(SequencerClient.fastestTickHz) Hz that runs throughout, the next note-on when an "
-                    + "echo behind the note-off arrives. Peach's part and the C client's took turns, \(rounds) each, "
-                    + "stamped by the same sink.",
+                    + "echo behind the note-off arrives. Peach's kernel-timed part, the C client's and the "
+                    + "sleep-timed part took turns, \(rounds) each, stamped by the same sink.",
                 "Peach's output queue was paused \(pauses) times (once its last pending note-off had left) and continued "
                     + "before the next note-off; the C client's queue never pauses.",
                 "Kernel-scheduled notes shorter than asked: \(early) of \(kernelErrors.count), by at most "

@@ -23,7 +23,7 @@ extension StampedEvents {
     /// The next note-on from `peach` (not from the controller's tap).
     func nextNoteOn(from rig: MeasuringRig, timeout: Duration = .seconds(30)) async throws -> SequencerEvent {
         try await next("note-on from peach", timeout: timeout) { event in
-            guard !rig.isFromController(event), case .on? = NoteEdge(event.midiMessage) else { return false }
+            guard rig.isFromPeach(event), case .on? = NoteEdge(event.midiMessage) else { return false }
             return true
         }
     }
@@ -31,7 +31,7 @@ extension StampedEvents {
     /// The next note-off (or note-on of velocity 0) from `peach`.
     func nextNoteOff(from rig: MeasuringRig, timeout: Duration = .seconds(30)) async throws -> SequencerEvent {
         try await next("note-off from peach", timeout: timeout) { event in
-            guard !rig.isFromController(event), case .off? = NoteEdge(event.midiMessage) else { return false }
+            guard rig.isFromPeach(event), case .off? = NoteEdge(event.midiMessage) else { return false }
             return true
         }
     }

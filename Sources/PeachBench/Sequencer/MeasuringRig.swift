@@ -1,4 +1,5 @@
 import ALSASequencer
+import Synchronization
 
 /// The bench's side of the sequencer, standing where a user's hardware stands: a controller
 /// (what `peach --from` reads) and a synth (what `peach --to` plays). The synth stamps every
@@ -8,6 +9,9 @@ final class MeasuringRig: Sendable {
     let controller: SequencerClient
     let synth: SequencerClient
     let received: StampedEvents
+    /// Clients of the bench's own whose events the synth also hears (a baseline measured in
+    /// the same run): not Peach's.
+    private let bystanders = Mutex<Set<SequencerAddress>>([])
 
     init(tag: String) throws {
         synth = try SequencerClient(name: "Peach Bench Synth \(tag)", stampingEveryInput: true)
@@ -27,6 +31,17 @@ final class MeasuringRig: Sendable {
     }
 
     func isFromController(_ event: SequencerEvent) -> Bool { event.source == controller.outputPort }
+
+    /// Sent by `peach`: neither the controller's tap nor a bystander's.
+    func isFromPeach(_ event: SequencerEvent) -> Bool {
+        !isFromController(event) && !bystanders.withLock { $0.contains(event.source) }
+    }
+
+    /// The synth hears `address` too (tapped or answering), but its events are not Peach's.
+    func addBystander(_ address: SequencerAddress) throws {
+        bystanders.withLock { _ = $0.insert(address) }
+        try synth.connectInput(from: address)
+    }
 
     /// The synth's input clock now, in nanoseconds: the clock of every stamp.
     func now() throws -> UInt64 { try synth.inputTime().nanoseconds }
