@@ -14,6 +14,12 @@ struct HotPlugSupervisorTests {
 
     func at(_ client: Int, _ port: Int = 0) -> SequencerAddress { SequencerAddress(client: client, port: port) }
 
+    /// Peach's own ports: the output the synth hears, the input the keyboard reaches.
+    static let ownOutput = SequencerAddress(client: 140, port: 0)
+    static let ownInput = SequencerAddress(client: 140, port: 1)
+    static let disconnectedSynth = "the connection with output port '\(synth)' was removed; waiting for it to be made again (aconnect)"
+    static let disconnectedKeyboard = "the connection with input port '\(keyboard)' was removed; waiting for it to be made again (aconnect)"
+
     func supervisor() -> HotPlugSupervisor {
         ports.set(Self.synth, at: at(128))
         ports.set(Self.keyboard, at: at(16))
@@ -22,6 +28,7 @@ struct HotPlugSupervisorTests {
         return HotPlugSupervisor(
             watching: [WatchedPort(role: .output, name: Self.synth, address: at(128)),
                        WatchedPort(role: .input, name: Self.keyboard, address: at(16))],
+            ownPorts: [.output: Self.ownOutput, .input: Self.ownInput],
             target: target, portName: lookup)
     }
 
@@ -131,5 +138,40 @@ struct HotPlugSupervisorTests {
         var events: [HotPlugEvent] = []
         for await event in supervisor.events { events.append(event) }
         #expect(events == [.lost(role: .output, name: Self.synth)])
+    }
+
+    @Test func aRemovedConnectionToTheSynthStopsTheSessionAndMakingItAgainResumes() async throws {
+        let supervisor = supervisor()
+        await supervisor.handle(.unsubscribed(sender: Self.ownOutput, destination: at(128)))
+        #expect(target.calls == [.lost(Self.disconnectedSynth)])
+        // Someone else's connection with the synth is not ours.
+        await supervisor.handle(.subscribed(sender: at(131), destination: at(128)))
+        #expect(target.calls.count == 1)
+        await supervisor.handle(.subscribed(sender: Self.ownOutput, destination: at(128)))
+        #expect(target.calls == [.lost(Self.disconnectedSynth), .returned([.output: at(128), .input: at(16)], restart: true)])
+        #expect(await events(supervisor, count: 3) == [
+            .disconnected(role: .output, name: Self.synth),
+            .returned(role: .output, name: Self.synth, address: at(128)),
+            .resumed(restarted: true),
+        ])
+    }
+
+    @Test func aRemovedConnectionFromTheKeyboardStopsTheSessionAndThePortsReturnResumesIt() async throws {
+        let supervisor = supervisor()
+        await supervisor.handle(.unsubscribed(sender: at(16), destination: Self.ownInput))
+        #expect(target.calls == [.lost(Self.disconnectedKeyboard)])
+        // The keyboard unplugged and plugged in again: Peach connects it itself.
+        await disappear(at(16), on: supervisor)
+        await appear(Self.keyboard, at: at(20), on: supervisor)
+        #expect(target.calls == [.lost(Self.disconnectedKeyboard), .returned([.output: at(128), .input: at(20)], restart: true)])
+    }
+
+    @Test func connectionsThatAreNotPeachsChangeNothing() async throws {
+        let supervisor = supervisor()
+        // The keyboard to someone else, someone else to the synth, the synth's port to Peach's input.
+        await supervisor.handle(.unsubscribed(sender: at(16), destination: at(129)))
+        await supervisor.handle(.unsubscribed(sender: at(131), destination: at(128)))
+        await supervisor.handle(.unsubscribed(sender: at(128), destination: Self.ownInput))
+        #expect(target.calls.isEmpty)
     }
 }

@@ -22,6 +22,7 @@ struct PlayerConfigurationTests {
         #expect(configuration.sendsBendRange)
         #expect(configuration.synthA4 == .concertA)
         #expect(configuration.setupMessages(for: try MIDIChannel(5)) == [
+            .controlChange(channel: 4, controller: 123, value: 0), .pitchBend(channel: 4, value: 0),
             .controlChange(channel: 4, controller: 0, value: 1), .controlChange(channel: 4, controller: 32, value: 1),
             .programChange(channel: 4, program: 73),
         ] + PitchBendSensitivity.messages(for: try PitchBendRange(semitones: 12), on: try MIDIChannel(5)))
@@ -31,7 +32,7 @@ struct PlayerConfigurationTests {
         let pool = try ChannelPool([MIDIChannel(2), MIDIChannel(3)])
         let configuration = NotePlayerConfiguration(settings: Self.settings(), channels: pool, sendsBendRange: false)
         #expect(configuration.channels == pool)
-        #expect(configuration.setupMessages(for: try MIDIChannel(3)).count == 3)
+        #expect(configuration.setupMessages(for: try MIDIChannel(3)).count == 5)
     }
 
     @Test func velocityIsScaledByTheSquareRootOfTheAmplitudeRatio() throws {

@@ -28,7 +28,10 @@ struct PlayerTests {
 
     func pool(_ numbers: Int...) throws -> ChannelPool { try ChannelPool(numbers.map { try MIDIChannel($0) }) }
 
+    /// Whatever an earlier run or a port that went and came back left sounding is silenced first.
     static let setupChannel1: [MIDIMessage] = [
+        .controlChange(channel: 0, controller: 123, value: 0),
+        .pitchBend(channel: 0, value: 0),
         .controlChange(channel: 0, controller: 0, value: 0),
         .controlChange(channel: 0, controller: 32, value: 0),
         .programChange(channel: 0, program: 0),
@@ -72,6 +75,8 @@ struct PlayerTests {
             sound: try SoundSelection(program: 40, bank: 130))
         try player(configuration).prepare()
         let expected: [MIDIMessage] = [1, 9].flatMap { (wire: UInt8) -> [MIDIMessage] in [
+            .controlChange(channel: wire, controller: 123, value: 0),
+            .pitchBend(channel: wire, value: 0),
             .controlChange(channel: wire, controller: 0, value: 1),
             .controlChange(channel: wire, controller: 32, value: 2),
             .programChange(channel: wire, program: 40),
@@ -87,7 +92,7 @@ struct PlayerTests {
 
     @Test func theRPNCanBeSwitchedOff() async throws {
         try player(NotePlayerConfiguration(sendsBendRange: false)).prepare()
-        #expect(output.sent == Array(Self.setupChannel1.prefix(3)))
+        #expect(output.sent == Array(Self.setupChannel1.prefix(5)))
     }
 
     @Test func adjustSendsANewBendOnTheNotesChannel() async throws {
@@ -354,7 +359,7 @@ struct PlayerTests {
         output.recover()
         try handle.stop()
         _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
-        #expect(output.sent.suffix(5) == Array(Self.setupChannel1.prefix(3)) + [
+        #expect(output.sent.suffix(7) == Array(Self.setupChannel1.prefix(5)) + [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 60, velocity: 100),
         ])
     }

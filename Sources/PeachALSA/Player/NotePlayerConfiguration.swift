@@ -41,10 +41,15 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
                   sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse)
     }
 
-    /// Bank Select MSB/LSB, Program Change and (when enabled) RPN 0 for one channel.
+    /// All Notes Off and the bend at centre, then Bank Select MSB/LSB, Program Change and (when
+    /// enabled) RPN 0 for one channel. Sent whenever Peach connects to a synth: a note left on
+    /// by an earlier run (killed before its queued note-off left) or by a synth port that went
+    /// and came back must not sound under the first trial.
     public func setupMessages(for channel: MIDIChannel) -> [MIDIMessage] {
         let wire = channel.wireValue
         var messages: [MIDIMessage] = [
+            .controlChange(channel: wire, controller: 123, value: 0),
+            .pitchBend(channel: wire, value: 0),
             .controlChange(channel: wire, controller: 0, value: sound.bankMSB),
             .controlChange(channel: wire, controller: 32, value: sound.bankLSB),
             .programChange(channel: wire, program: UInt8(sound.program)),

@@ -34,6 +34,12 @@ public actor MIDIFeedbackCue: FeedbackCuePlaying {
         }
     }
 
+    /// All Notes Off on the cue's channel whatever was played: when Peach connects to a synth,
+    /// which may still hold a cue of an earlier run.
+    public func clear() {
+        try? output.send(.controlChange(channel: channel.wireValue, controller: 123, value: 0))
+    }
+
     public func silence() {
         guard sounded else { return }
         try? output.send(.controlChange(channel: channel.wireValue, controller: 123, value: 0))

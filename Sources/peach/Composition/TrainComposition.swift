@@ -74,6 +74,7 @@ enum TrainComposition {
         try player.prepare()
         log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
+        await cue?.clear()
         let floor = request.frontEnd.pitchResolution.difficultyFloor(peachStartedFluidSynth: startedFluidSynth)
         let strategy = KazezStrategy(minimum: floor)
         // The port and sound go with every trial of this run; the answering control comes with the trial.
@@ -105,6 +106,7 @@ enum TrainComposition {
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
                 if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.inputQueue) }
                 try player.prepare()
+                await cue?.clear()
             })
 
         // A signal during the start-up cancelled this task: stop before anything runs. Any

@@ -1,6 +1,7 @@
 import ALSASequencer
 import Foundation
 import PeachTestSupport
+import Synchronization
 import Testing
 
 /// A controller that is a program (a user-space client, as a virtual keyboard or a USB
@@ -56,5 +57,60 @@ struct TrainHotPlugTests {
         _ = try await next.process.finished(within: .seconds(30))
         let magnitude = abs(try #require(first?.number("centOffset")))
         #expect(magnitude < 100, "the second run started at \(magnitude) cents")
+    }
+
+    @Test("the connection to the synth is removed mid-trial (aconnect -d): training stops, nothing unheard is stored, it resumes when the connection is made again; each connection starts with All Notes Off")
+    func synthConnectionRemoved() async throws {
+        let synth = try SequencerClient(name: "Test Synth")
+        defer { synth.close() }
+        let heard = Mutex<[SequencerEvent]>([])
+        synth.onInput { event in heard.withLock { $0.append(event) } }
+        let keyboard = try SequencerClient(name: Self.keyboardName)
+        defer { keyboard.close() }
+        let run = try TrainRun(["comparison", "--trials", "2", "--from", Self.keyboardName, "--to", "\(synth.inputPort)"])
+        defer { run.remove() }
+
+        var events: [TrainEvent] = []
+        var offset = 0.0
+        var peachOutput: SequencerAddress?
+        var removed = false
+        var heardWhileRemoved = 0
+        for await line in run.process.lines {
+            guard let event = TrainEvent(line) else { continue }
+            events.append(event)
+            switch (event.event, event.state) {
+            case ("trialStarted", _):
+                offset = event.number("centOffset") ?? 0
+            case ("state", "awaitingAnswer") where !removed:
+                removed = true
+                peachOutput = heard.withLock { $0.first { $0.midiMessage != nil }?.source }
+                let output = try #require(peachOutput)
+                try await ALSATools.aconnect("\(output)", "\(synth.inputPort)", disconnect: true)
+            case ("stopped", _):
+                heardWhileRemoved = heard.withLock { $0.count }
+                try await ALSATools.aconnect("\(try #require(peachOutput))", "\(synth.inputPort)")
+            case ("state", "awaitingAnswer"):
+                try keyboard.send(.noteOn(channel: 0, note: offset > 0 ? 127 : 0, velocity: 100))
+            default:
+                break
+            }
+        }
+        let outcome = try await run.process.finished(within: .seconds(30))
+        #expect(outcome.status == 0, "\(outcome)")
+        let notices = events.filter { $0.event == "notice" }.compactMap { $0.fields["message"] as? String }
+        #expect(notices.contains { $0.contains("connection with output port") }, "the removal is reported: \(notices)")
+        let completed = events.filter { $0.event == "trialCompleted" }
+        #expect(completed.map(\.trial) == [2, 3], "trial 1 was discarded when the connection went")
+        #expect(try await run.exportedRows().count == 2)
+
+        // All Notes Off before the first note, and again when the connection is back.
+        let messages = heard.withLock { $0 }.filter { $0.source == peachOutput }.compactMap(\.midiMessage)
+        let firstNote = try #require(messages.firstIndex { if case .noteOn = $0 { true } else { false } })
+        #expect(messages[..<firstNote].contains(.controlChange(channel: 0, controller: 123, value: 0)))
+        let afterReturn = heard.withLock { $0.dropFirst(heardWhileRemoved) }.compactMap(\.midiMessage)
+        let firstNoteAfter = try #require(afterReturn.firstIndex { if case .noteOn = $0 { true } else { false } })
+        #expect(afterReturn[..<firstNoteAfter].contains(.controlChange(channel: 0, controller: 123, value: 0)),
+                "the synth is cleared when Peach connects again")
+        #expect(SoundingNotes.stillSounding(heard.withLock { $0 }).isEmpty)
     }
 }

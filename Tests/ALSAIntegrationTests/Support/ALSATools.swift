@@ -10,6 +10,14 @@ enum ALSATools {
         guard status == 0 else { throw ToolFailure(description: "amidi -p \(port) -S '\(hex)' exited with \(status)") }
     }
 
+    /// Makes (or with `disconnect`, removes) a subscription as a user or a patchbay does, from
+    /// outside both clients.
+    static func aconnect(_ sender: String, _ destination: String, disconnect: Bool = false) async throws {
+        let arguments = (disconnect ? ["-d"] : []) + [sender, destination]
+        let status = try await run("/usr/bin/aconnect", arguments)
+        guard status == 0 else { throw ToolFailure(description: "aconnect \(arguments.joined(separator: " ")) exited with \(status)") }
+    }
+
     /// Starts `aseqdump` (a client named "aseqdump"); terminate the process to make it exit.
     static func startAseqdump() throws -> Process {
         let process = Process()
