@@ -53,12 +53,14 @@ public enum ActiveSession: Sendable {
 
     /// Hands an answer or a tuning move to the session, synchronously: its reaction (note-off,
     /// bend) has left when this returns. Commands are the trainer's own.
-    func deliver(_ input: ControllerInput, from source: AnswerSource?) {
+    /// The control's name (`AnswerSource`, a formatted string) is made only for the inputs
+    /// that record it: a tuning movement, which comes a thousand times a second, needs none.
+    func deliver(_ input: ControllerInput, from control: AnswerControl?) {
         switch (self, input) {
-        case (.comparison(let session), .answer(let higher)): session.answer(higher: higher, from: source)
-        case (.matching(let session), .touch): session.touch(from: source)
-        case (.matching(let session), .adjust(let value)): session.adjust(to: value, from: source)
-        case (.matching(let session), .commit): session.commit(from: source)
+        case (.comparison(let session), .answer(let higher)): session.answer(higher: higher, from: control?.source)
+        case (.matching(let session), .touch): session.touch()
+        case (.matching(let session), .adjust(let value)): session.adjust(to: value)
+        case (.matching(let session), .commit): session.commit(from: control?.source)
         default: break
         }
     }

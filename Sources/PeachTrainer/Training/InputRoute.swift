@@ -140,7 +140,7 @@ public final class InputRoute: Sendable {
                 continue
             case .answer, .touch, .adjust, .commit:
                 guard state.pendingCommands == 0, let session = state.session else { continue }
-                session.deliver(input, from: control?.source)
+                session.deliver(input, from: control)
             }
         }
     }
