@@ -12,14 +12,14 @@ struct PlayerFluidSynthTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Both notes come from the same sample in the same render, so its own detune cancels. Debian's
-    /// FluidSynth 2.3.1 truncates pitch to whole cents, so 13.7 c sounds as exactly 13 c (or 14 c
-    /// with another sample tuning): right on the bound. The measurement of 2.5 s notes finds that
-    /// within ±0.002 c (1.5 s notes were off by 0.05 c), so the bounds get a 0.02 c measuring
-    /// margin instead of making the test a coin toss. Sub-cent accuracy is proven on the bend
-    /// values (PlayerSequencerTests), not in the WAV.
-    @Test("A4 and A4 + 13.7 c played through the adapter sound 13…14 cents apart")
-    func thirteenPointSevenCents() async throws {
+    /// All notes come from the same sample in the same render, so its own detune cancels. Debian's
+    /// FluidSynth 2.3.1 truncates pitch to whole cents; asked as `BendResponse.fluidSynth` says,
+    /// it sounds the nearest whole cent: +13.7 c as +14 and −13.3 c as −13 (truncation would give
+    /// +13 and −14). The measurement of 2.5 s notes finds a whole cent within ±0.002 c (1.5 s
+    /// notes were off by 0.05 c), so the bounds get a 0.02 c measuring margin. Sub-cent accuracy
+    /// is proven on the bend values (PlayerSequencerTests), not in the WAV.
+    @Test("A4, A4 + 13.7 c and A4 − 13.3 c through the adapter to FluidSynth sound +14 c and −13 c: the nearest cent, no flat bias")
+    func symmetricRoundingOnFluidSynth() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-fluidsynth-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -39,21 +39,25 @@ struct PlayerFluidSynthTests {
             return
         }
         try peach.connectOutput(to: synth)
+        let clientName = try #require(try peach.ports().first { $0.address == synth }?.clientName)
 
         // Ocarina (GM 80): a steady tone without vibrato, easy to measure.
-        let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(sound: try SoundSelection(program: 79)))
+        let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(
+            sound: try SoundSelection(program: 79), bendResponse: BendResponse(synthClientName: clientName)))
         try player.prepare()
         let velocity = try MIDIVelocity(100)
-        try await player.play(frequency: PlayerFixtures.hz(0), duration: .milliseconds(2500), velocity: velocity, amplitude: .zero)
-        try await Task.sleep(for: .milliseconds(600))  // let the release fade so the notes separate
-        try await player.play(frequency: PlayerFixtures.hz(13.7), duration: .milliseconds(2500), velocity: velocity, amplitude: .zero)
-        try await Task.sleep(for: .milliseconds(600))
+        for cents in [0, 13.7, -13.3] {
+            try await player.play(frequency: PlayerFixtures.hz(cents), duration: .milliseconds(2500), velocity: velocity,
+                                  amplitude: .zero)
+            try await Task.sleep(for: .milliseconds(600))  // let the release fade so the notes separate
+        }
         #expect(try await fluid.quit() == 0)
 
         let measured = try await Self.measure(wav)
-        try #require(measured.count == 2, "expected two notes in the render, measured \(measured)")
-        let cents = 1200 * log2(measured[1] / measured[0])
-        #expect(cents >= 13 - 0.02 && cents <= 14 + 0.02, "measured \(measured) Hz: \(cents) c apart")
+        try #require(measured.count == 3, "expected three notes in the render, measured \(measured)")
+        let up = 1200 * log2(measured[1] / measured[0]), down = 1200 * log2(measured[2] / measured[0])
+        #expect(abs(up - 14) <= 0.02, "+13.7 c measured \(up) c (\(measured) Hz)")
+        #expect(abs(down + 13) <= 0.02, "−13.3 c measured \(down) c (\(measured) Hz)")
     }
 
     private static func measure(_ wav: String) async throws -> [Double] {

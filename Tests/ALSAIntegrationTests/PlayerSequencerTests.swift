@@ -31,13 +31,13 @@ struct PlayerSequencerTests {
         let events = await receiver.midiEvents(count: expected.count)
         #expect(events.map(\.midiMessage) == expected)
         let due = try #require(spy.scheduledTimes.first)
-        let noteOff = try #require(events.first { $0.midiMessage == expected[11] }?.timestampNanoseconds)
+        let noteOff = try #require(events.first { $0.midiMessage == expected[PlayerFixtures.setup.count + 2] }?.timestampNanoseconds)
         let late = Int64(noteOff) - Int64(due.nanoseconds)
         #expect(late >= 0 && late <= KernelSequencer.deliveryTolerance,
                 "note-off delivered \(Double(late) / 1e6) ms after its scheduled time")
         let heard = await listener.midiEvents(count: expected.count)
-        let on = try #require(heard.first { $0.midiMessage == expected[10] }?.timestampNanoseconds)
-        let off = try #require(heard.first { $0.midiMessage == expected[11] }?.timestampNanoseconds)
+        let on = try #require(heard.first { $0.midiMessage == expected[PlayerFixtures.setup.count + 1] }?.timestampNanoseconds)
+        let off = try #require(heard.first { $0.midiMessage == expected[PlayerFixtures.setup.count + 2] }?.timestampNanoseconds)
         // Asked half a tick (0.5 ms at the default tick) early, sent at a tick: never more than
         // half a tick short, give or take what each of the listener's two stamps may be off.
         let length = Int64(off) - Int64(on)
@@ -111,7 +111,8 @@ struct PlayerSequencerTests {
         try await playing.value
 
         let allNotesOff: @Sendable ([SequencerEvent]) -> Bool = { events in
-            events.filter { $0.midiMessage == .controlChange(channel: 1, controller: 123, value: 0) }.count == 1
+            // One at the setup (every connection starts silent), one from stopAll.
+            events.filter { $0.midiMessage == .controlChange(channel: 1, controller: 123, value: 0) }.count == 2
         }
         #expect(await receiver.received.waitUntil(allNotesOff))
         #expect(PlayerFixtures.sounding(after: await receiver.received.midiMessages).isEmpty)

@@ -28,8 +28,10 @@ enum PlayerFixtures {
         try Frequency(hertz: 440 * pow(2, (Double(note - 69) * 100 + cents) / 1200))
     }
 
-    /// Bank 0, program 0 and RPN 0 = ±2 semitones on wire channel 0.
+    /// All Notes Off and the bend centred (whatever was left sounding), bank 0, program 0 and
+    /// RPN 0 = ±2 semitones on wire channel 0.
     static let setup: [MIDIMessage] = [
+        .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
         .controlChange(channel: 0, controller: 0, value: 0), .controlChange(channel: 0, controller: 32, value: 0),
         .programChange(channel: 0, program: 0),
         .controlChange(channel: 0, controller: 101, value: 0), .controlChange(channel: 0, controller: 100, value: 0),

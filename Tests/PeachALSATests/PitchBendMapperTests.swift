@@ -133,9 +133,11 @@ struct PitchBendMapperTests {
         let fluid = PitchBendMapper(response: .fluidSynth)
         let fifty = try frequency(note: 69, cents: 50)
         #expect(try mapper.bend(for: fifty, on: .a4).signedValue == 2048)
-        #expect(try fluid.bend(for: fifty, on: .a4).signedValue == 2064)  // 50 / 198.4375 × 8192 = 2064.25
+        // Asked for the middle of the 50th cent (see the symmetric rounding below):
+        // 50.5 / 198.4375 × 8192 = 2084.9.
+        #expect(try fluid.bend(for: fifty, on: .a4).signedValue == 2085)
         let bent = try fluid.bentNote(for: fifty)
-        #expect(abs(1200 * log2(fluid.hertz(of: bent) / fifty.hertz)) <= fluid.stepCents / 2)
+        #expect(abs(1200 * log2(fluid.soundingHertz(of: bent) / fifty.hertz)) < 1e-6)
         #expect(PitchBendMapper.reach(of: fluid.range, response: .fluidSynth).lowerBound == -198.4375)
     }
 
@@ -144,5 +146,29 @@ struct PitchBendMapperTests {
         #expect(BendResponse(synthClientName: "FLUID Synth (peach)") == .fluidSynth)
         #expect(BendResponse(synthClientName: "Midi Through") == .exact)
         #expect(BendResponse(synthClientName: "Peach Bench Synth 4") == .exact)
+    }
+
+    /// FluidSynth sounds ⌊x⌋ of what it is asked; Peach asks so that it sounds round(x): +x and
+    /// −x err by the same amount, never more than half a cent, on every note and sub-cent step.
+    @Test func aWholeCentSynthSoundsTheNearestCentWithNoSignBias() throws {
+        let fluid = PitchBendMapper(response: .fluidSynth)
+        for note in [21, 45, 60, 69, 84, 108] {
+            for tenth in 0...300 {
+                // 0…3 c in 0.01-c steps, off the grid (an exact tie, x.5, may go either way: half a cent both)
+                let x = Double(tenth) / 100 + Double(note % 7 + 1) * 0.0013
+                var errors: [Double] = []
+                for cents in [x, -x] {
+                    let asked = try frequency(note: note, cents: cents)
+                    let bent = try fluid.bentNote(for: asked)
+                    let sounded = 1200 * log2(fluid.soundingHertz(of: bent) / asked.hertz) + cents
+                    #expect(abs(sounded - cents.rounded()) < 1e-6, "note \(note), \(cents) c sounds \(sounded) c")
+                    errors.append(sounded - cents)
+                }
+                #expect(abs(errors[0] + errors[1]) < 1e-6, "+x and −x err alike at \(x) c on note \(note)")
+            }
+        }
+        // An exact synth is asked for the offset itself.
+        #expect(abs(1200 * log2(mapper.soundingHertz(of: try mapper.bentNote(for: frequency(note: 69, cents: 1.86)))
+                                / (try frequency(note: 69, cents: 1.86)).hertz)) <= mapper.stepCents / 2)
     }
 }

@@ -12,6 +12,12 @@ import PeachCore
 /// 0.0244 c at ±2 semitones; a synth whose `response` falls short of the range gets
 /// correspondingly larger bends. The bend is ROUNDED to the nearest step, so the error is at most
 /// half a step (0.0122 c); truncating would double it and always err flat of positive offsets.
+///
+/// A synth that sounds whole cents by truncation (`BendResponse.truncatesToWholeCents`) would
+/// turn every offset flat, more so for "lower" than "higher" near a listener's threshold. For it
+/// the bend asks for the middle of the whole cent nearest the offset, round(x) + 0.5, which its
+/// truncation turns into round(x): at most 0.5 c off either way and no sign bias, with room for
+/// the bend's own steps and the synth's arithmetic on both sides.
 public struct PitchBendMapper: Hashable, Sendable {
     public static let stepsPerRange = 8192.0
 
@@ -54,7 +60,8 @@ public struct PitchBendMapper: Hashable, Sendable {
     /// The bend that makes `note` sound at `frequency`: how a sounding note is retuned.
     public func bend(for frequency: Frequency, on note: MIDINote) throws(PitchMappingError) -> PitchBendValue {
         let offsetCents = (semitonePosition(of: frequency) - Double(note.rawValue)) * 100
-        let steps = (offsetCents / rangeCents * Self.stepsPerRange).rounded()
+        let asked = response.truncatesToWholeCents ? offsetCents.rounded() + 0.5 : offsetCents
+        let steps = (asked / rangeCents * Self.stepsPerRange).rounded()
         guard steps >= -Self.stepsPerRange, steps <= Self.stepsPerRange - 1 else {
             throw .beyondBendRange(note: note, offsetCents: offsetCents, range: range)
         }
@@ -62,11 +69,22 @@ public struct PitchBendMapper: Hashable, Sendable {
         return PitchBendValue(lsb: UInt8(raw & 0x7F), msb: UInt8(raw >> 7))
     }
 
-    /// The frequency the synth sounds for `bent`: the inverse, for checking the quantisation.
+    /// The frequency `bent` asks the synth for (before any whole-cent truncation of the synth's
+    /// own): the inverse, for checking the bend's quantisation.
     public func hertz(of bent: BentNote) -> Double {
-        let cents = Double(bent.note.rawValue - MIDINote.a4.rawValue) * 100
-            + Double(bent.bend.signedValue) * stepCents
-        return synthA4.hertz * pow(2, cents / 1200)
+        synthA4.hertz * pow(2, centsFromA4(of: bent) / 1200)
+    }
+
+    /// The frequency the synth sounds for `bent`: what it asks for, down to a whole cent of the
+    /// note's total for a synth that truncates (its samples tuned in whole cents).
+    public func soundingHertz(of bent: BentNote) -> Double {
+        var cents = Double(bent.note.rawValue) * 100 + Double(bent.bend.signedValue) * stepCents
+        if response.truncatesToWholeCents { cents = (cents + 1e-9).rounded(.down) }
+        return synthA4.hertz * pow(2, (cents - Double(MIDINote.a4.rawValue) * 100) / 1200)
+    }
+
+    private func centsFromA4(of bent: BentNote) -> Double {
+        Double(bent.note.rawValue - MIDINote.a4.rawValue) * 100 + Double(bent.bend.signedValue) * stepCents
     }
 
     /// Fractional MIDI note number: 69 at `synthA4`, one per semitone.

@@ -39,8 +39,11 @@ struct PlayCommandTests {
         _ = await received.waitUntil(timeout: .seconds(5)) { $0.contains { $0.event.midiMessage == .pitchBend(channel: 0, value: 0) } }
         let arrivals = await received.events.filter { $0.event.midiMessage != nil }
         let messages = arrivals.compactMap(\.event.midiMessage)
-        // Bank select, program, RPN 0 = 2 semitones, null RPN: the synth's setup comes first.
-        #expect(Array(messages.prefix(3)) == [.controlChange(channel: 0, controller: 0, value: 0),
+        // All Notes Off, bend centred, bank select, program, RPN 0 = 2 semitones, null RPN: the
+        // synth's setup comes first.
+        #expect(Array(messages.prefix(5)) == [.controlChange(channel: 0, controller: 123, value: 0),
+                                              .pitchBend(channel: 0, value: 0),
+                                              .controlChange(channel: 0, controller: 0, value: 0),
                                               .controlChange(channel: 0, controller: 32, value: 0),
                                               .programChange(channel: 0, program: 0)], "\(messages)")
         #expect(messages.contains(.controlChange(channel: 0, controller: 6, value: 2)), "bend range sent: \(messages)")
