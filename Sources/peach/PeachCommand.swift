@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 @main
 struct PeachCommand: AsyncParsableCommand {
@@ -10,4 +11,12 @@ struct PeachCommand: AsyncParsableCommand {
                       SettingsCommand.self, ProfileCommand.self, ExportCommand.self, ImportCommand.self,
                       ResetCommand.self, StoreCrashWriterCommand.self]
     )
+
+    /// Before anything else: a reader that goes away (`peach train --json | head`) is an
+    /// ordinary end, seen as EPIPE where the output is written, never a death by SIGPIPE that
+    /// would leave notes sounding.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        await main(nil)
+    }
 }

@@ -126,3 +126,27 @@ struct ProcessExitTests {
         #expect(process.terminationReason == .uncaughtSignal, "its termination state is readable")
     }
 }
+
+@Suite("A reader that goes away", .timeLimit(.minutes(1)))
+struct ClosedOutputTests {
+    /// `(sleep 1; peach settings) | true`: the reader is gone before peach writes a byte.
+    @Test("with its output's reader gone, peach ends as usual instead of dying of SIGPIPE")
+    func aClosedOutputIsAnOrdinaryEnd() async throws {
+        let directory = try TemporaryStoreDirectory()
+        let peach = try PeachExecutable()
+        for arguments in [["settings"], ["profile", "--data-dir", directory.url.path], ["--help"]] {
+            let process = Process()
+            process.executableURL = peach.url
+            process.arguments = arguments
+            process.environment = ["HOME": directory.url.path, "PATH": "/usr/bin:/bin"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try pipe.fileHandleForReading.close()
+            try await ProcessExit.runAndWait(process)
+            #expect(process.terminationReason == .exit, "\(arguments): killed by signal \(process.terminationStatus)")
+            #expect(process.terminationStatus == 0, "\(arguments)")
+        }
+    }
+}

@@ -1,14 +1,42 @@
 import CAlsa
+import Glibc
 
 /// The client's output port as a MIDIOutput: direct sends bypass the queues; scheduled ones are
 /// timed by the kernel on our output queue, which runs only while something waits on it.
 extension SequencerClient: MIDIOutput {
+    /// Sends at once, bypassing the queues. A receiver whose input pool is full (a synth that has fallen behind a burst) makes the
+    /// kernel answer EAGAIN to our non-blocking client: that is a pause, not a lost output, so
+    /// the send is tried again for up to `fullReceiverPatience` before it fails.
     public func send(_ message: MIDIMessage) throws {
         var event = try message.sequencerEvent()
         peach_seq_ev_route_to_subscribers(&event, Int32(outputPort.port))
         peach_seq_ev_set_direct(&event)
+        let prepared = event
+        var waited: Duration = .zero
+        while true {
+            let result = try withHandle { seq throws(SequencerError) -> Int32 in
+                var event = prepared
+                return snd_seq_event_output_direct(seq, &event)
+            }
+            guard result == -EAGAIN, waited < Self.fullReceiverPatience else {
+                try SequencerError.check(result, "snd_seq_event_output_direct")
+                return
+            }
+            // The lock is not held meanwhile: the reader goes on draining our own input.
+            usleep(UInt32(Self.fullReceiverRetry / .microseconds(1)))
+            waited += Self.fullReceiverRetry
+        }
+    }
+
+    /// How long a send waits, in all, for a receiver whose input pool is full.
+    public static let fullReceiverPatience: Duration = .milliseconds(100)
+    private static let fullReceiverRetry: Duration = .microseconds(250)
+
+    /// Sets how many events the kernel holds for us before senders must wait (a measuring
+    /// client that hears thousands of events a second needs more than the default 200).
+    public func setInputPool(events: Int) throws(SequencerError) {
         try withHandle { seq throws(SequencerError) in
-            try SequencerError.check(snd_seq_event_output_direct(seq, &event), "snd_seq_event_output_direct")
+            try SequencerError.check(snd_seq_set_client_pool_input(seq, Int(events)), "snd_seq_set_client_pool_input(\(events))")
         }
     }
 

@@ -19,11 +19,13 @@ struct AnswerReaction: BenchmarkFigure {
         // idle gap like Peach's own press.
         let echoKeys = try SequencerClient(name: "Peach Bench Echo Keys", stampingQueue: rig.synth.inputQueue)
         defer { echoKeys.close() }
+        // The synth's tap first: the kernel delivers to subscribers in the order they came, so
+        // the press is stamped before the echo client hears it, as with Peach's keyboard.
+        try rig.addBystander(echoKeys.outputPort)
         let echo = try EchoClient(listeningTo: echoKeys.outputPort) { message in
             guard case .noteOn(let channel, let note, let velocity) = message, velocity > 0 else { return nil }
             return .noteOff(channel: channel, note: note, velocity: 0)
         }
-        try rig.addBystander(echoKeys.outputPort)
         try rig.addBystander(echo.client.outputPort)
         await rig.settled()
         let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, trials: trials, folder: "answers")

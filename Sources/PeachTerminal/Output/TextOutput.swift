@@ -12,21 +12,27 @@ public protocol TextOutput: Sendable {
 /// Writes straight to a file descriptor, unbuffered, so every line appears at once.
 public struct FileDescriptorOutput: TextOutput {
     public let fileDescriptor: Int32
+    private let closed: (@Sendable () -> Void)?
 
-    public init(fileDescriptor: Int32 = STDOUT_FILENO) {
+    /// - Parameter closed: called when the reader has gone (EPIPE: `peach train --json | head`,
+    ///   a dashboard that restarted); a long-running command ends then, as on a signal. Needs
+    ///   SIGPIPE ignored, which the executable does first thing.
+    public init(fileDescriptor: Int32 = STDOUT_FILENO, closed: (@Sendable () -> Void)? = nil) {
         self.fileDescriptor = fileDescriptor
+        self.closed = closed
     }
 
     public static let standardOutput = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO)
 
     /// Writes everything, retrying short writes and interruptions; gives up quietly on other
-    /// errors (a closed pipe), since there is nobody left to tell.
+    /// errors, since there is nobody left to tell, and reports a closed pipe to `closed`.
     public func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(fileDescriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE { closed?() }
                 return
             }
             bytes = bytes.dropFirst(written)

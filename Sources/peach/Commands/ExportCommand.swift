@@ -1,3 +1,4 @@
+import PeachTerminal
 import ArgumentParser
 import Foundation
 import PeachStore
@@ -15,7 +16,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let csv = try StoreComposition.openStore(store).exportCSV()
         guard let file else {
-            FileHandle.standardOutput.write(Data(csv.utf8))
+            FileDescriptorOutput.standardOutput.write(csv)
             return
         }
         do {

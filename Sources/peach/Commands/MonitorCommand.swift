@@ -58,7 +58,8 @@ struct MonitorCommand: AsyncParsableCommand {
         let spec = from ?? settings.inputPort
         let json = json
         let monitoring = Task {
-            try await MonitorComposition.monitor(spec: spec, mode: mode, json: json, portWait: portWait, settings: settings)
+            try await MonitorComposition.monitor(spec: spec, mode: mode, json: json, portWait: portWait, settings: settings,
+                                                interruption: interruption)
         }
         interruption.cancels(monitoring)
         do {

@@ -1,3 +1,4 @@
+import PeachTerminal
 import ArgumentParser
 import Foundation
 import PeachCore
@@ -44,6 +45,6 @@ struct StoreCrashWriterCommand: AsyncParsableCommand {
 
     /// Unbuffered, so a line on stdout always means the trial before it is committed.
     private func report(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileDescriptorOutput.standardOutput.write(line + "\n")
     }
 }

@@ -1,3 +1,4 @@
+import PeachTerminal
 import ALSASequencer
 import Foundation
 import PeachCore
@@ -10,7 +11,7 @@ enum LearnComposition {
     static func learn(spec: String?, dryRun: Bool, stepTimeout: Duration, settings: LayeredUserSettings) async throws {
         let client = try SequencerComposition.openClient()
         defer { client.close() }
-        let write: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        let write: @Sendable (String) -> Void = { line in FileDescriptorOutput.standardOutput.write(line + "\n") }
         let port = try await ControllerPortComposition.chooseController(
             spec: spec, client: client, portWait: settings.current.frontEnd.portWait, waiting: write)
         let events = client.events()
@@ -36,7 +37,7 @@ enum LearnComposition {
         if dryRun {
             let edit = try settings.editedUserFile(setting: assignments)
             write("# \(edit.path) would become (--dry-run, nothing written):")
-            FileHandle.standardOutput.write(Data(edit.text.utf8))
+            FileDescriptorOutput.standardOutput.write(edit.text)
             return
         }
         let entries = try await settings.set(assignments)

@@ -1,3 +1,4 @@
+import PeachTerminal
 import ALSASequencer
 import Foundation
 import PeachALSA
@@ -10,10 +11,12 @@ import Synchronization
 /// and the signals. Event-driven: it sleeps until the sequencer delivers something.
 enum MonitorComposition {
     static func monitor(spec: String?, mode: TrainingMode, json: Bool, portWait: PortWait,
-                        settings: LayeredUserSettings) async throws {
+                        settings: LayeredUserSettings, interruption: Interruption) async throws {
         let client = try SequencerComposition.openClient()
         defer { client.close() }
-        let write: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        // A reader that goes away ends monitoring as a signal does.
+        let output = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO, closed: { interruption.interrupt() })
+        let write: @Sendable (String) -> Void = { line in output.write(line + "\n") }
         let notice: @Sendable (String) -> Void = { message in write(json ? MonitorJSON.notice(message) : message) }
         let port = try await ControllerPortComposition.chooseController(
             spec: spec, client: client, portWait: portWait, waiting: notice)

@@ -6,8 +6,10 @@ import PeachTrainer
 /// How training shows itself: JSON lines for scripts, a live status line on a terminal, plain
 /// log lines otherwise (a pipe, a file, the journal of a systemd unit).
 enum PresenterComposition {
-    static func make(json: Bool, mode: TrainingMode, nearCents: Cents) -> any TrainingPresenter {
-        let output = FileDescriptorOutput.standardOutput
+    /// - Parameter closed: the reader of standard output went away.
+    static func make(json: Bool, mode: TrainingMode, nearCents: Cents,
+                     closed: @escaping @Sendable () -> Void) -> any TrainingPresenter {
+        let output = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO, closed: closed)
         if json {
             return JSONLinePresenter { line in output.write(line + "\n") }
         }

@@ -28,8 +28,10 @@ enum TrainComposition {
         let interactive = isatty(STDIN_FILENO) == 1
         // One ordered way to the screen: notices from the port waiting and the hot-plug watch
         // appear in the order they happened, among the trainer's own reports.
+        // A reader of the output that goes away ends training as a signal does.
         let presenter = OrderedPresenter(PresenterComposition.make(json: request.json, mode: request.mode,
-                                                                   nearCents: request.frontEnd.feedback.nearCents))
+                                                                   nearCents: request.frontEnd.feedback.nearCents,
+                                                                   closed: { interruption.interrupt() }))
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
 
         let output = try await OutputComposition.chooseOutput(

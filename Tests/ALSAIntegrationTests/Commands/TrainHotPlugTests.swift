@@ -113,4 +113,49 @@ struct TrainHotPlugTests {
                 "the synth is cleared when Peach connects again")
         #expect(SoundingNotes.stillSounding(heard.withLock { $0 }).isEmpty)
     }
+
+    @Test("the reader of `peach train --json` goes away mid-trial: training ends as on a signal, status 0, nothing left sounding")
+    func closedOutputEndsTraining() async throws {
+        let synth = try SequencerClient(name: "Test Synth")
+        defer { synth.close() }
+        let heard = Mutex<[SequencerEvent]>([])
+        synth.onInput { event in heard.withLock { $0.append(event) } }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-closed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = PeachExecutable.url
+        process.arguments = ["train", "comparison", "--json", "--to", "\(synth.inputPort)", "--from", "16:0",
+                             "--data-dir", folder.appendingPathComponent("data").path]
+        process.environment = ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let (exits, exited) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.yield(); exited.finish() }
+        try process.run()
+        // As `| head` does: read until the first note sounds, then go away.
+        var text = ""
+        while !text.contains("\"trialStarted\"") {
+            let data = pipe.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        try pipe.fileHandleForReading.close()
+        let ended = Task {
+            for await _ in exits { return true }
+            return false
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(30))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        _ = await ended.value
+        timeout.cancel()
+        #expect(process.terminationReason == .exit, "died of signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(SoundingNotes.stillSounding(heard.withLock { $0 }).isEmpty, "nothing sounds after the reader went")
+    }
 }
