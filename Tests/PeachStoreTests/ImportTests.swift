@@ -157,6 +157,30 @@ struct ImportTests {
         #expect(try store.matchings().map(\.record) == [RecordFixtures.matching(at: RecordFixtures.march1, initial: 1, error: 2)])
     }
 
+    @Test("replacing with nothing valid is refused and keeps every stored record (--replace --skip-invalid, an empty export)")
+    func replacingWithNothingIsRefused() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        let dataDir = ["--data-dir", directory.url.path]
+        let first = try directory.write(Self.header + "pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,5.0,true,,\n", to: "first.csv")
+        #expect(try await peach.run(["import", first] + dataDir, in: directory).status == 0)
+        let allInvalid = try directory.write(Self.header + """
+            pitchDiscrimination,2026-03-02T00:00:01Z,60,C4,60,C4,P1,equalTemperament,five,true,,
+            pitchMatching,2026-03-02T00:00:03Z,60,C4,61,C#4,P1,equalTemperament,,,1.0,2.0
+
+            """, to: "invalid.csv")
+        let refused = try await peach.run(["import", allInvalid, "--replace", "--skip-invalid"] + dataDir, in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("none of the file's 2 rows is valid"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Nothing was changed"))
+        let empty = try directory.write(Self.header, to: "empty.csv")
+        let emptyRefused = try await peach.run(["import", empty, "--replace"] + dataDir, in: directory)
+        #expect(emptyRefused.status != 0)
+        #expect(emptyRefused.stderr.contains("`peach reset` deletes every record"), "\(emptyRefused.stderr)")
+        #expect(try TrainingStore(location: directory.location).counts() == (1, 0))
+    }
+
     @Test("an import that fails part-way leaves the store exactly as it was (one transaction)")
     func importIsOneTransaction() async throws {
         let directory = try TemporaryStoreDirectory()

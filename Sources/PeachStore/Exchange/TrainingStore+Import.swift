@@ -40,6 +40,13 @@ extension TrainingStore {
         let comparisons = parsed.comparisons.map(\.record)
         let matchings = parsed.matchings.map(\.record)
         let invalid = Set(parsed.invalidRows.map(\.row)).count
+        // Replacing every stored record with nothing is never what a file meant (an export of
+        // an empty store, or one whose rows were all refused): `peach reset` empties a store.
+        if mode == .replace, comparisons.isEmpty, matchings.isEmpty {
+            throw .operationFailed(path: path, operation: "replace the records",
+                                   reason: invalid > 0 ? "none of the file's \(invalid) row\(invalid == 1 ? "" : "s") is valid"
+                                                       : "the file holds no record; `peach reset` deletes every record")
+        }
         do {
             return try pool.write { db in
                 var summary = ImportSummary(invalidRowsSkipped: invalid, replaced: mode == .replace)
