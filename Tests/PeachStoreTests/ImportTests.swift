@@ -157,6 +157,23 @@ struct ImportTests {
         #expect(try store.matchings().map(\.record) == [RecordFixtures.matching(at: RecordFixtures.march1, initial: 1, error: 2)])
     }
 
+    @Test("a cent value beyond what a trial records is refused with its row and column, whatever its size")
+    func hugeValuesAreRefused() throws {
+        let text = Self.header + """
+            pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,1e308,true,,
+            pitchDiscrimination,2026-03-01T00:00:01Z,60,C4,60,C4,P1,equalTemperament,-1200.5,true,,
+            pitchMatching,2026-03-01T00:00:02Z,60,C4,60,C4,P1,equalTemperament,,,1200,1e155
+            pitchDiscrimination,2026-03-01T00:00:03Z,60,C4,60,C4,P1,equalTemperament,-1200,true,,
+
+            """
+        let parsed = try PeachCSVParser.parse(text)
+        let problems = parsed.invalidRows.map { "\($0)" }
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("row 4, column centOffset: value \"-1200.5\"") && $0.contains("at most 1200 c either way") })
+        #expect(problems.contains { $0.hasPrefix("row 5, column userCentError: value \"1e155\"") })
+        #expect(parsed.comparisons.count == 1 && parsed.matchings.isEmpty)
+    }
+
     @Test("replacing with nothing valid is refused and keeps every stored record (--replace --skip-invalid, an empty export)")
     func replacingWithNothingIsRefused() async throws {
         let directory = try TemporaryStoreDirectory()

@@ -151,6 +151,30 @@ struct StoreTests {
         #expect((error.map { "\($0)" } ?? "") == "\(directory.databasePath): table pitchComparison, row id 1, column centOffset: not a number")
     }
 
+    @Test("a value no trial records (written behind the store's back) is refused by every reader, never a crash")
+    func hugeStoredValuesAreRefused() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        for day in 0..<2 {
+            try await store.save(RecordFixtures.comparison(at: RecordFixtures.march1 + Int64(day) * 86_400_000, offset: 5, correct: true))
+        }
+        // Two of them would sum to infinity in a mean.
+        try await store.pool.write { db in try db.execute(sql: "UPDATE pitchComparison SET centOffset = 1e308") }
+        let message = "\(directory.databasePath): table pitchComparison, row id 1, column centOffset: "
+            + "1e+308 c is beyond what a trial records (at most 1200 c either way)"
+        let reading = #expect(throws: StoreError.self) { try store.comparisons() }
+        #expect((reading.map { "\($0)" } ?? "") == message)
+        let profiling = #expect(throws: StoreError.self) { try store.loadProfile() }
+        #expect((profiling.map { "\($0)" } ?? "") == message)
+        let peach = try PeachExecutable()
+        for arguments in [["profile"], ["profile", "--json"], ["export"]] {
+            let outcome = try await peach.run(arguments + ["--data-dir", directory.url.path], in: directory)
+            #expect(outcome.status == 1, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(arguments)")
+        }
+    }
+
     @Test("reset deletes every record and the rebuilt profile is at cold start")
     func resetDeletesEverything() async throws {
         let directory = try TemporaryStoreDirectory()

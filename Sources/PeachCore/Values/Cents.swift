@@ -14,6 +14,15 @@ public struct Cents: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public static let zero = Cents(unchecked: 0)
 
+    /// The most a recorded trial's cent value can be either way: an octave. Comparison offsets
+    /// stay within 100 c, matching offsets and errors within a few tens; no version of the iOS
+    /// app or of this engine records more. A stored or imported value beyond it is damage, and
+    /// refused, so that no figure computed from the records can overflow.
+    public static let recordedLimit = Cents(unchecked: 1200)
+
+    /// Whether a record may hold this value (`recordedLimit`).
+    public var isRecordable: Bool { abs(rawValue) <= Self.recordedLimit.rawValue }
+
     public var magnitude: Cents { Cents(unchecked: abs(rawValue)) }
 
     public var description: String { "\(rawValue) c" }

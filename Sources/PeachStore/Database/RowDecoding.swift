@@ -84,6 +84,9 @@ struct RowDecoder {
         default: throw fail(column, "not a number")
         }
         guard let cents = try? Cents(number) else { throw fail(column, "not a finite number") }
+        guard cents.isRecordable else {
+            throw fail(column, "\(number) c is beyond what a trial records (at most \(Int(Cents.recordedLimit.rawValue)) c either way)")
+        }
         return cents
     }
 

@@ -207,6 +207,10 @@ public enum PeachCSVParser {
             errors.add(column, text, "not a decimal number of cents like 12.5")
             return nil
         }
+        guard cents.isRecordable else {
+            errors.add(column, text, "beyond what a trial records: at most \(Int(Cents.recordedLimit.rawValue)) c either way (an octave)")
+            return nil
+        }
         return cents
     }
 }
