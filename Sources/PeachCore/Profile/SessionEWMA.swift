@@ -3,7 +3,7 @@ import Foundation
 /// An exponentially weighted moving average over training sessions.
 ///
 /// Values less than `sessionGap` apart (measured from the previous value) form one session
-/// bucket; a bucket counts with its mean. Each bucket is blended into the average with
+/// bucket, a gap of exactly `sessionGap` starts the next one, as in the iOS app; a bucket counts with its mean. Each bucket is blended into the average with
 /// α = 1 − exp(−ln2 · Δt / halfLife), Δt being the time between the starts of the bucket and of
 /// the one before, so a week-old average counts half as much as it did a week ago.
 public struct SessionEWMA: Hashable, Sendable {
@@ -26,7 +26,7 @@ public struct SessionEWMA: Hashable, Sendable {
     }
 
     public mutating func add(_ value: Double, at time: Date) {
-        if let last = currentBucketLast, time.timeIntervalSince(last) <= sessionGap {
+        if let last = currentBucketLast, time.timeIntervalSince(last) < sessionGap {
             currentBucketSum += value
             currentBucketCount += 1
             currentBucketLast = max(last, time)

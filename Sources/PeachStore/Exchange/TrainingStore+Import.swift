@@ -76,11 +76,20 @@ extension TrainingStore {
         }
     }
 
+    /// The iOS app's duplicate key: the same second (its files have whole seconds), reference
+    /// note, target note and training type (the table). So a record stored here at 09:30:05.999,
+    /// exported, merged through the iOS app and exported from there as 09:30:05 is found again.
     private static func isStored(_ timestamp: Date, _ reference: MIDINote, _ target: MIDINote,
                                  in table: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp = ? AND referenceNote = ? AND targetNote = ?)
-            """, arguments: [RecordTimestamp.milliseconds(of: timestamp), reference.rawValue, target.rawValue]) ?? false
+        let milliseconds: Int64 = RecordTimestamp.milliseconds(of: timestamp)
+        // Whole seconds rounded down, also before 1970.
+        let remainder: Int64 = ((milliseconds % 1000) + 1000) % 1000
+        let start: Int64 = milliseconds - remainder
+        let end: Int64 = start + 1000
+        let arguments: StatementArguments = [start, end, reference.rawValue, target.rawValue]
+        let sql = "SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp >= ? AND timestamp < ? "
+            + "AND referenceNote = ? AND targetNote = ?)"
+        return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
     }
 }
 

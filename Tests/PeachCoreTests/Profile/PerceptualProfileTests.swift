@@ -50,6 +50,19 @@ struct PerceptualProfileTests {
         #expect(abs(ewma.value! - (alpha * 30 + (1 - alpha) * 10)) < 1e-12)
     }
 
+    /// As the iOS app: a gap of exactly 30 minutes starts the next session; a moment less does not.
+    @Test func ewmaSessionBoundaryIsThirtyMinutesInclusive() throws {
+        var exactly = SessionEWMA()
+        exactly.add(10, at: start)
+        exactly.add(30, at: start.addingTimeInterval(30 * 60))
+        let alpha = 1 - exp(-log(2.0) * 1800 / 604_800)
+        #expect(abs(try #require(exactly.value) - (alpha * 30 + (1 - alpha) * 10)) < 1e-12)
+        var within = SessionEWMA()
+        within.add(10, at: start)
+        within.add(30, at: start.addingTimeInterval(30 * 60 - 0.001))
+        #expect(within.value == 20, "one session: its mean")
+    }
+
     @Test func trendDecliningStableImproving() {
         // mean 3.25, sd 3.897: 10 lies above mean + sd.
         #expect(Trend.classify(latest: 10, mean: 3.25, standardDeviation: 3.897, ewma: 3.25, count: 4) == .declining)
