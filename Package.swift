@@ -9,9 +9,10 @@ import PackageDescription
 //     -> PeachStore -> PeachCore, GRDB (SQLite)
 //     -> PeachTerminal -> PeachCore
 //     -> PeachCore
-//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachALSA, ALSASequencer, PeachStore;
+//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachSimulation, PeachALSA, ALSASequencer, PeachStore;
 //     it runs `peach` as a separate process for the end-to-end figures, and `peach-bench-c`
 //     (C, libasound only) as figure 3's baseline
+//   PeachSimulation (simulated listeners driving the real sessions) -> PeachCore
 // PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
 // ALSA but not Peach; PeachALSA adapts one to the other.
 let package = Package(
@@ -32,6 +33,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PeachCore"),
+        // Simulated listeners answering the real sessions (a silent player, a virtual clock):
+        // what peach-bench's threshold figure and the tests measure the estimates against.
+        .target(name: "PeachSimulation", dependencies: ["PeachCore"]),
         .target(
             name: "PeachSettings",
             dependencies: [
@@ -74,6 +78,7 @@ let package = Package(
             name: "PeachBench",
             dependencies: [
                 "PeachCore",
+                "PeachSimulation",
                 "PeachALSA",
                 "ALSASequencer",
                 "PeachStore",
@@ -91,6 +96,7 @@ let package = Package(
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore"], path: "Tests/PeachTestSupport"),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
         .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore"]),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
         .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),

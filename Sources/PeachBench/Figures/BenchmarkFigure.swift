@@ -63,5 +63,6 @@ enum BenchmarkFigures {
         IdleCost.self,
         StartUp.self,
         ProfileAtScale.self,
+        HonestThreshold.self,
     ]
 }

@@ -9,6 +9,8 @@ struct FigureResult: Codable, Sendable {
     var verdict: Verdict
     /// Method, counts and anything else a reader needs to trust the numbers, one line each.
     var findings: [String]
+    /// A figure's own table (header row first), shown before its findings; absent in most.
+    var table: [[String]]? = nil
     /// Where it ran: "host" or the VM's description; set by the runner.
     var place: String = ""
     var quick: Bool = false

@@ -49,6 +49,12 @@ struct MarkdownReport {
                              + "\(Self.number(s.max)) | \(Self.number(s.mean)) |")
             }
             lines.append("")
+            if let table = result.table, let header = table.first {
+                lines.append("| " + header.joined(separator: " | ") + " |")
+                lines.append("|" + String(repeating: "---|", count: header.count))
+                for row in table.dropFirst() { lines.append("| " + row.joined(separator: " | ") + " |") }
+                lines.append("")
+            }
             for finding in result.findings { lines.append("- \(finding)") }
         }
         lines.append("")
