@@ -51,7 +51,7 @@ struct ProfileReportTests {
         #expect(outcome.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: [String: Any]])
         #expect(Set(json.keys) == ["unisonComparison", "intervalComparison", "unisonMatching", "intervalMatching"])
-        for object in json.values { #expect(Set(object.keys) == ["count", "mean", "stdDev", "ewma", "trend"]) }
+        for object in json.values { #expect(Set(object.keys) == ["count", "mean", "stdDev", "ewma", "trend", "threshold"]) }
 
         func expectFigures(_ key: String, count: Int, mean: Double, sd: Double, ewma: Double, trend: String?) {
             let object = json[key] ?? [:]
@@ -67,7 +67,13 @@ struct ProfileReportTests {
         expectFigures("unisonMatching", count: 1, mean: 3.5, sd: 0, ewma: 3.5, trend: nil)
         let empty = json["intervalMatching"] ?? [:]
         #expect(empty["count"] as? Int == 0)
-        #expect(["mean", "stdDev", "ewma", "trend"].allSatisfy { empty[$0] is NSNull })
+        #expect(["mean", "stdDev", "ewma", "trend", "threshold"].allSatisfy { empty[$0] is NSNull })
+        // Three unison trials rule out little; their register has too few trials of its own.
+        let threshold = try #require(json["unisonComparison"]?["threshold"] as? [String: Any])
+        #expect(threshold["measure"] as? String == "percentCorrect75")
+        #expect(threshold["trials"] as? Int == 4)
+        let registers = try #require(threshold["registers"] as? [[String: Any]])
+        #expect(registers.first?["kind"] as? String == "notEnoughData")
         // The keys come in a stable, documented order.
         #expect(outcome.stdout.hasPrefix("{\n  \"unisonComparison\": {\n    \"count\": 3,\n    \"mean\": 20.0,\n"))
     }
@@ -91,6 +97,37 @@ struct ProfileReportTests {
         #expect(text.contains("  E4   ▯ " + String(repeating: "█", count: 30) + " 30.0 c (1)"))
         // Interval thresholds: C4 mean of 12 and 16 = 14, D4 6.
         #expect(text.contains("14.0 c (2)"))
+    }
+
+    @Test("the threshold from every trial, right and wrong: text and JSON with its interval and registers")
+    func thresholdFromEveryTrial() throws {
+        let start = Date(timeIntervalSince1970: 1_750_000_000)
+        // At each offset, 8 trials at C4, correct as often as a listener with T = 6 c (slope 2) would be.
+        let function = try PsychometricFunction(threshold: 6, slope: 2, lapseRate: 0)
+        var records: [PitchComparisonRecord] = []
+        for offset in [1.5, 3, 4.5, 6, 8, 10, 13, 20] {
+            let correct = Int((function.probabilityCorrect(at: offset) * 8).rounded())
+            for index in 0..<8 {
+                records.append(PitchComparisonRecord(
+                    timestamp: start.addingTimeInterval(Double(records.count)), referenceNote: 60, targetNote: 60,
+                    interval: .prime, tuningSystem: .equalTemperament, centOffset: try Cents(offset), isCorrect: index < correct))
+            }
+        }
+        let report = ProfileReport(comparisons: records, matchings: [])
+        let text = ProfileText.render(report)
+        #expect(text.contains("  threshold (75 % correct, from all 64 trials, right and wrong): "))
+        #expect(text.contains(", 95 % interval\n  by register: octave 4: "))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ProfileJSON.render(report).utf8)) as? [String: [String: Any]])
+        let threshold = try #require(json["unisonComparison"]?["threshold"] as? [String: Any])
+        #expect(threshold["kind"] as? String == "interval")
+        let (cents, lower, upper) = (try #require(threshold["cents"] as? Double), try #require(threshold["lower"] as? Double),
+                                     try #require(threshold["upper"] as? Double))
+        #expect(lower < 6 && 6 < upper && lower < cents && cents < upper)
+        let register = try #require((threshold["registers"] as? [[String: Any]])?.first)
+        #expect(register["octave"] as? Int == 4)
+        #expect(register["trials"] as? Int == 64)
+        #expect(register["kind"] as? String == "interval")
+        #expect(json["unisonMatching"]?["threshold"] is NSNull)
     }
 
     @Test("an empty store reports a cold start, and JSON gives every discipline count 0 and nulls")

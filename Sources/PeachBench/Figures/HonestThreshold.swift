@@ -14,7 +14,7 @@ struct HonestThreshold: BenchmarkFigure {
     static let needsSequencer = false
 
     static let thresholds = [2.0, 5, 15]
-    static let motorNoises = [2.0, 5, 10]
+    static let motorNoises = [2.0, 4, 8]
     static let checkpoints = [30, 50, 100, 200]
     static let judgedTrials = 50
 
@@ -84,10 +84,12 @@ struct HonestThreshold: BenchmarkFigure {
                     + "up to each count, as `peach profile` would after that many.",
                 "Comparison listener: a Weibull with 75 % correct at T, slope 2, 4 % lapses (a guess), and guesses "
                     + "that say \"higher\" 60 % of the time. The fit: maximum likelihood over the threshold with slope "
-                    + "(1–4.5) and lapse rate (0–0.06) maximised out, every trial right or wrong, recency half-life "
+                    + "(1.5–3) and lapse rate (0–0.06) maximised out, every trial right or wrong, recency half-life "
                     + "\(Int(RecencyWeighting.standard.halfLife)) trials; interval by profile likelihood.",
                 "Matching listener: the note ends at the target + 1 c bias + normal motor noise of the stated SD, through "
-                    + "the real `PitchMatchingSession`. Its spread is the SD of the errors around their mean (χ² interval).",
+                    + "the real `PitchMatchingSession`. Its spread is the SD of the errors around their mean (χ² interval). "
+                    + "The control reaches ±20 c from the note's random start, so a wide aim is cut short now and then: "
+                    + "the sessions clamp it, and the largest SD here shows that as an estimate a little under the truth.",
                 "One-sided: runs whose interval is bounded on one side only (no point estimate, e.g. \"below 4 c\"); "
                     + "they count towards coverage by their one bound, not towards the medians.",
             ])

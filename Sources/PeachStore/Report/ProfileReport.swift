@@ -21,6 +21,9 @@ public struct ProfileReport: Sendable {
     public let thresholdsByNote: [TrainingDiscipline: [NoteThreshold]]
     /// The EWMA after each value, per discipline, oldest first.
     public let timelines: [TrainingDiscipline: [TimelinePoint]]
+    /// The threshold from every comparison trial and the spread of the matching errors, per
+    /// discipline and register (the profile's figures above stay Peach's own).
+    public let thresholds: ThresholdProfile
 
     public init(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) {
         let profile = PerceptualProfile(comparisons: comparisons, matchings: matchings)
@@ -29,6 +32,7 @@ public struct ProfileReport: Sendable {
             statistics[discipline] = profile.statistics(for: discipline)
         }
         self.statistics = statistics
+        thresholds = ThresholdProfile(comparisons: comparisons, matchings: matchings)
 
         let correct = comparisons.filter(\.isCorrect)
         var thresholds: [TrainingDiscipline: [NoteThreshold]] = [:]

@@ -19,6 +19,9 @@ public enum ProfileText {
             lines.append("  count \(s.count)   mean \(cents(s.mean))   sd \(cents(s.standardDeviation))   "
                          + "EWMA \(cents(s.ewma))   trend \(s.trend?.rawValue ?? "– (needs 2 values)")   "
                          + "expert baseline \(cents(discipline.expertBaseline))")
+            if let threshold = report.thresholds.disciplines[discipline] {
+                lines += thresholdLines(threshold)
+            }
         }
         for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
             guard let thresholds = report.thresholdsByNote[discipline] else { continue }
@@ -27,6 +30,26 @@ public enum ProfileText {
             lines += keyboardStrip(thresholds)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The estimate from every trial, then per octave of reference note.
+    static func thresholdLines(_ threshold: DisciplineThreshold) -> [String] {
+        let estimate = threshold.estimate
+        let what = threshold.discipline.isComparison
+            ? "threshold (75 % correct, from all \(estimate.trials) trials, right and wrong)"
+            : "spread of the errors (SD, from \(estimate.trials) trials)"
+        var line = "  \(what): \(estimate.shortText)"
+        if estimate.kind == .interval { line += ", 95 % interval" }
+        if let bias = threshold.bias { line += String(format: "; bias %+.1f c", bias) }
+        var lines = [line]
+        if threshold.registers.count > 1 || threshold.registers.first?.estimate != nil {
+            let registers = threshold.registers.map { register in
+                "octave \(register.octave): " + (register.estimate?.shortText
+                    ?? "not enough data (\(register.trials) of \(ThresholdProfile.minimumTrialsPerRegister) trials)")
+            }
+            lines.append("  by register: " + registers.joined(separator: " · "))
+        }
+        return lines
     }
 
     /// One line per note from the lowest to the highest trained reference note.

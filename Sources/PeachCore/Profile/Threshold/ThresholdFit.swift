@@ -3,9 +3,11 @@ import Foundation
 /// The comparison threshold from every trial, right and wrong: a maximum-likelihood fit of
 /// `PsychometricFunction` on a grid, with a 95 % profile-likelihood interval.
 ///
-/// The threshold is searched from 0.05 to 400 c in 3 % steps; the slope (1…4.5) and the lapse
+/// The threshold is searched from 0.05 to 400 c in 3 % steps; the slope (1.5…3) and the lapse
 /// rate (0…0.06) are nuisance parameters, maximised out at every threshold, so a few careless
-/// answers lower the fitted lapse instead of dragging the threshold. The interval is every
+/// answers lower the fitted lapse instead of dragging the threshold. The slope is bounded
+/// because a slope chosen freely from a few dozen trials overfits them (figure 9 of
+/// BENCHMARKS.md measured the choice). The interval is every
 /// threshold whose best likelihood lies within χ²₁(95 %)/2 = 1.92 log units of the overall
 /// best; when it reaches the end of the grid, the data do not bound that side and the estimate
 /// says so (all correct: "below X"; all wrong: "above Y").
@@ -15,8 +17,18 @@ public enum ThresholdFit {
         let steps = Int((log(high / low) / log(ratio)).rounded(.up))
         return (0...steps).map { low * pow(ratio, Double($0)) }
     }()
-    public static let slopes: [Double] = [1, 1.5, 2, 3, 4.5]
-    public static let lapseRates: [Double] = [0, 0.02, 0.04, 0.06]
+    /// The slopes and lapse rates the fit may choose from.
+    public struct Nuisance: Hashable, Sendable {
+        public static let standard = Nuisance(slopes: [1.5, 2, 3], lapseRates: [0, 0.02, 0.04, 0.06])
+
+        public let slopes: [Double]
+        public let lapseRates: [Double]
+
+        public init(slopes: [Double], lapseRates: [Double]) {
+            self.slopes = slopes
+            self.lapseRates = lapseRates
+        }
+    }
     /// Half the 95 % quantile of χ² with one degree of freedom.
     static let intervalDrop = 3.841_458_820_694_124 / 2
 
@@ -30,20 +42,20 @@ public enum ThresholdFit {
     }
 
     /// The estimate from `observations` (any order); nil without any weight to go on.
-    public static func estimate(_ observations: [ComparisonObservation]) -> ThresholdEstimate? {
+    public static func estimate(_ observations: [ComparisonObservation], nuisance: Nuisance = .standard) -> ThresholdEstimate? {
         let bins = binned(observations)
         let totalWeight = bins.reduce(0) { $0 + $1.right + $1.wrong }
         guard totalWeight > 0 else { return nil }
-        let profile = profileLogLikelihood(bins)
+        let profile = profileLogLikelihood(bins, nuisance)
         return estimate(fromProfile: profile, trials: observations.count, effectiveTrials: totalWeight)
     }
 
     /// For each grid threshold: the log-likelihood maximised over slope and lapse rate.
-    static func profileLogLikelihood(_ bins: [Bin]) -> [Double] {
-        let lapses = lapseRates
+    static func profileLogLikelihood(_ bins: [Bin], _ nuisance: Nuisance) -> [Double] {
+        let lapses = nuisance.lapseRates
         return thresholds.map { threshold in
             var best = -Double.infinity
-            for slope in slopes {
+            for slope in nuisance.slopes {
                 var sums = [Double](repeating: 0, count: lapses.count)
                 for bin in bins {
                     let q = exp2(-pow(bin.offset / threshold, slope))

@@ -1,0 +1,56 @@
+import Testing
+import PeachCore
+import PeachSimulation
+
+@Suite("Simulated listeners through the real sessions")
+struct SimulationTests {
+    @Test func aComparisonRunIsSeededAndDeterministic() async throws {
+        let listener = try ComparisonListener(threshold: 5)
+        let first = try await ComparisonSimulation.run(listener, trials: 40, seed: 7)
+        let again = try await ComparisonSimulation.run(listener, trials: 40, seed: 7)
+        let other = try await ComparisonSimulation.run(listener, trials: 40, seed: 8)
+        #expect(first.count == 40)
+        #expect(first == again)
+        #expect(first != other)
+    }
+
+    @Test func theSessionRecordsTheListenersAnswersAndFollowsKazez() async throws {
+        // A listener that hears everything the staircase can play and never lapses.
+        let perfect = try ComparisonListener(threshold: 0.001, lapseRate: 0)
+        let records = try await ComparisonSimulation.run(perfect, trials: 30, seed: 3)
+        #expect(records.allSatisfy { $0.isCorrect })
+        #expect(records.first?.centOffset.magnitude == 100)
+        #expect(records.map(\.centOffset.magnitude.rawValue) == records.map(\.centOffset.magnitude.rawValue).sorted(by: >))
+    }
+
+    @Test func aMatchingRunIsSeededAndTheErrorsAreTheListeners() async throws {
+        let exact = try MatchingListener(motorNoise: 0, bias: 1.5)
+        let records = try await MatchingSimulation.run(exact, trials: 20, seed: 11)
+        #expect(records.count == 20)
+        #expect(records.allSatisfy { abs($0.userCentError.rawValue - 1.5) < 1e-6 })
+        let noisy = try MatchingListener(motorNoise: 4)
+        let first = try await MatchingSimulation.run(noisy, trials: 20, seed: 11)
+        #expect(try await MatchingSimulation.run(noisy, trials: 20, seed: 11) == first)
+    }
+
+    @Test func aListenerWhoNeverMovesLeavesTheInitialOffset() async throws {
+        let idle = try MatchingListener(motorNoise: 3, lapseRate: 1)
+        let records = try await MatchingSimulation.run(idle, trials: 10, seed: 5)
+        #expect(records.allSatisfy { abs($0.userCentError.rawValue - $0.initialCentOffset.rawValue) < 1e-6 })
+    }
+
+    @Test func theFitFindsASimulatedListenersThreshold() async throws {
+        let listener = try ComparisonListener(threshold: 5)
+        let records = try await ComparisonSimulation.run(listener, trials: 200, seed: 42)
+        let estimate = try #require(ThresholdProfile(comparisons: records, matchings: []).disciplines[.unisonComparison]?.estimate)
+        #expect(estimate.kind == .interval)
+        #expect(estimate.covers(5))
+        #expect(abs(try #require(estimate.cents) / 5 - 1) < 0.3)
+    }
+
+    @Test func invalidListenersAreRefused() {
+        #expect(throws: DomainValueError.self) { try ComparisonListener(threshold: -1) }
+        #expect(throws: DomainValueError.self) { try ComparisonListener(threshold: 2, higherBias: 1.5) }
+        #expect(throws: DomainValueError.self) { try MatchingListener(motorNoise: -1) }
+    }
+}
