@@ -27,7 +27,12 @@ struct SimulationTests {
         let exact = try MatchingListener(motorNoise: 0, bias: 1.5)
         let records = try await MatchingSimulation.run(exact, trials: 20, seed: 11)
         #expect(records.count == 20)
-        #expect(records.allSatisfy { abs($0.userCentError.rawValue - 1.5) < 1e-6 })
+        // The control reaches ±20 c around the note's random start: the aim, cut off where it is out of reach.
+        #expect(records.allSatisfy { record in
+            let initial = record.initialCentOffset.rawValue
+            return abs(record.userCentError.rawValue - min(max(1.5, initial - 20), initial + 20)) < 1e-6
+        })
+        #expect(records.contains { abs($0.userCentError.rawValue - 1.5) < 1e-6 })
         let noisy = try MatchingListener(motorNoise: 4)
         let first = try await MatchingSimulation.run(noisy, trials: 20, seed: 11)
         #expect(try await MatchingSimulation.run(noisy, trials: 20, seed: 11) == first)
