@@ -15,6 +15,9 @@ public enum TrainingDiscipline: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Comparison ("higher or lower?") rather than matching (tuning a note).
+    public var isComparison: Bool { self == .unisonComparison || self == .intervalComparison }
+
     public static func comparison(for interval: Interval) -> TrainingDiscipline {
         interval == .prime ? .unisonComparison : .intervalComparison
     }

@@ -36,7 +36,7 @@ public actor Trainer {
     private let controllerSettings: @Sendable () -> ControllerSettings
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
-    private let trend: @Sendable (TrainingDiscipline) -> Trend?
+    private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
     private let clock: any Clock<Duration>
     private let inbox: AsyncStream<TrainerInput>
     private nonisolated let finishRequested = Atomic(false)
@@ -66,7 +66,8 @@ public actor Trainer {
     ///   - controllerSettings: the current mapping settings, re-read at every trial.
     ///   - inputClock: the time the controller's events are stamped on, now, for the pitch
     ///     wheel's rate mode.
-    ///   - trend: the discipline's trend after a trial (the profile has just taken the record).
+    ///   - standing: the discipline's trend and threshold estimate after a trial (the profile
+    ///     and the estimate have just taken the record).
     ///   - isFatal: whether a session failure ends the run (a lost synth does not: the hot-plug
     ///     supervisor resumes training when it is back).
     ///   - reconnect: subscribes to ports that came back and sets the synth up again.
@@ -81,7 +82,7 @@ public actor Trainer {
         controllerSettings: @escaping @Sendable () -> ControllerSettings,
         describePorts: @escaping @Sendable () -> (output: String, input: String?),
         inputClock: @escaping @Sendable () -> UInt64? = { nil },
-        trend: @escaping @Sendable (TrainingDiscipline) -> Trend? = { _ in nil },
+        standing: @escaping @Sendable (TrainingDiscipline) -> DisciplineStanding = { _ in DisciplineStanding() },
         isFatal: @escaping @Sendable (any Error) -> Bool = { _ in true },
         reconnect: @escaping @Sendable ([PortRole: SequencerAddress]) async throws -> Void = { _ in },
         clock: any Clock<Duration> = ContinuousClock()
@@ -94,7 +95,7 @@ public actor Trainer {
         self.feedback = feedback
         self.controllerSettings = controllerSettings
         self.describePorts = describePorts
-        self.trend = trend
+        self.standing = standing
         self.isFatal = isFatal
         self.reconnect = reconnect
         self.clock = clock
@@ -251,7 +252,7 @@ public actor Trainer {
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
             await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best,
-                                                         trend: trend(.comparison(for: record.interval))))
+                                                         standing: standing(.comparison(for: record.interval))))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -272,7 +273,7 @@ public actor Trainer {
             completedTrials += 1
             await cue?.play(feedback.note(matchError: record.userCentError))
             await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best,
-                                                       trend: trend(.matching(for: record.interval))))
+                                                       standing: standing(.matching(for: record.interval))))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)

@@ -16,10 +16,10 @@ struct LogLinePresenterTests {
             .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 12.5)),
             .comparisonStateChanged(.playingNote1, trial: 1),
             .comparisonStateChanged(.awaitingAnswer, trial: 1),
-            .comparisonCompleted(F.comparisonRecord(offset: 12.5, correct: true), trial: 1, sessionBest: 10, trend: .improving),
+            .comparisonCompleted(F.comparisonRecord(offset: 12.5, correct: true), trial: 1, sessionBest: 10, standing: DisciplineStanding(trend: .improving)),
             .comparisonStateChanged(.showingFeedback, trial: 1),
             .comparisonTrialStarted(F.comparisonTrial(number: 2, offset: -11)),
-            .comparisonCompleted(F.comparisonRecord(offset: -11, correct: false), trial: 2, sessionBest: nil, trend: nil),
+            .comparisonCompleted(F.comparisonRecord(offset: -11, correct: false), trial: 2, sessionBest: nil, standing: DisciplineStanding()),
             .notice("controller lost: waiting for Keystation 49"),
             .stopped(mode: .comparison, problem: nil),
             .started(mode: .intervalMatching, intervals: [.perfectFifthUp], output: "FLUID Synth", input: nil),
@@ -27,10 +27,10 @@ struct LogLinePresenterTests {
             .matchingStateChanged(.playingTunable, trial: 3),
             .matchingAdjusted(offset: 1, trial: 3),
             .matchingCompleted(F.matchingRecord(initial: -13.24, error: 2.1, interval: .perfectFifthUp), trial: 3,
-                               sessionBest: 1.5, trend: .stable),
+                               sessionBest: 1.5, standing: DisciplineStanding(trend: .stable)),
             .matchingTrialStarted(F.matchingTrial(number: 2, initial: 3, interval: .perfectFifthUp)),
             .matchingCompleted(F.matchingRecord(initial: 3, error: -20, interval: .perfectFifthUp), trial: 4,
-                               sessionBest: 1.5, trend: nil),
+                               sessionBest: 1.5, standing: DisciplineStanding()),
             .stopped(mode: .intervalMatching, problem: "FLUID Synth went away"),
             .finished(completedTrials: 4),
         ]
@@ -61,7 +61,7 @@ struct LogLinePresenterTests {
         let presenter = LogLinePresenter(mode: .intervalComparison, output: output)
         let down = DirectedInterval(.majorThird, .down)
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: -3, correct: true, interval: down),
-                                                     trial: 7, sessionBest: 3, trend: nil))
+                                                     trial: 7, sessionBest: 3, standing: DisciplineStanding()))
         #expect(output.text == "trial 7 · interval comparison M3d · −3.0 c · answered lower · correct (best 3.0 c)\n")
     }
 
@@ -70,7 +70,7 @@ struct LogLinePresenterTests {
         let output = CapturedOutput()
         let presenter = LogLinePresenter(mode: .matching, output: output, nearCents: 2)
         await presenter.present(.matchingCompleted(F.matchingRecord(initial: 5, error: 2.1), trial: 1,
-                                                   sessionBest: nil, trend: nil))
+                                                   sessionBest: nil, standing: DisciplineStanding()))
         #expect(output.text == "trial 1 · matching P1 · started +5.0 c · ended +2.1 c · far\n")
     }
 

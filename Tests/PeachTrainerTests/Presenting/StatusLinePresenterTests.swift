@@ -24,13 +24,13 @@ struct StatusLinePresenterTests {
             (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · 12.5 c · listen…"),
             (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
             (.comparisonStateChanged(.awaitingAnswer, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
-            (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, trend: nil),
+            (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, standing: DisciplineStanding()),
              "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
             (.comparisonStateChanged(.showingFeedback, trial: 1), "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
             (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9)),
              "comparison · trial 2 · 11.9 c · listen… · ✓ 12.5 c · best 12.5 c"),
             (.comparisonCompleted(F.comparisonRecord(offset: 11.9, correct: false), trial: 2, sessionBest: 12.5,
-                                  trend: .declining),
+                                  standing: DisciplineStanding(trend: .declining)),
              "comparison · trial 2 · 11.9 c · ✗ 11.9 c · best 12.5 c · declining"),
             (.stopped(mode: .comparison, problem: nil),
              "comparison · trial 2 · paused — space to go on · ✗ 11.9 c · best 12.5 c · declining"),
@@ -48,7 +48,7 @@ struct StatusLinePresenterTests {
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
         let before = output.writes.count
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1,
-                                                     sessionBest: 4, trend: .improving))
+                                                     sessionBest: 4, standing: DisciplineStanding(trend: .improving)))
         #expect(output.writes.count == before + 1)
         #expect(output.writes.last?.contains("\u{1B}[32m✓ 4.0 c\u{1B}[0m") == true)
     }
@@ -72,12 +72,12 @@ struct StatusLinePresenterTests {
             (.matchingAdjusted(offset: -2.44, trial: 1),
              "interval matching P5u M3d · trial 1 · tune ←/→, Enter to commit"),
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
-                                sessionBest: 2.44, trend: .stable),
+                                sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching P5u M3d · trial 1 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
             (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp)),
              "interval matching P5u M3d · trial 2 · listen… · −2.4 c near · best 2.4 c · stable"),
             (.matchingCompleted(F.matchingRecord(initial: -5, error: 10.05, interval: .perfectFifthUp), trial: 2,
-                                sessionBest: 2.44, trend: .stable),
+                                sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching P5u M3d · trial 2 · +10.1 c · +10.1 c far · best 2.4 c · stable"),
         ]
         for (report, expected) in steps {
@@ -111,7 +111,7 @@ struct StatusLinePresenterTests {
         let presenter = presenter(output)
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 50, correct: true), trial: 1,
-                                                     sessionBest: 50, trend: nil))
+                                                     sessionBest: 50, standing: DisciplineStanding()))
         await presenter.present(.finished(completedTrials: 1))
         #expect(output.text.hasSuffix(
             "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
