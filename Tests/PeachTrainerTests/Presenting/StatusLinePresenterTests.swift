@@ -1,3 +1,4 @@
+import Foundation
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
@@ -51,6 +52,41 @@ struct StatusLinePresenterTests {
                                                      sessionBest: 4, standing: DisciplineStanding(trend: .improving)))
         #expect(output.writes.count == before + 1)
         #expect(output.writes.last?.contains("\u{1B}[32m✓ 4.0 c\u{1B}[0m") == true)
+    }
+
+    @Test("the threshold estimate and its interval show after each trial, in every presenter")
+    func thresholdAfterEachTrial() async throws {
+        let estimate = ThresholdEstimate(kind: .interval, cents: 4.3, lower: 3.6, upper: 5.2, trials: 40, effectiveTrials: 38)
+        let report = TrainingReport.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1, sessionBest: 4,
+                                                        standing: DisciplineStanding(threshold: estimate))
+        let output = CapturedOutput()
+        let status = presenter(output)
+        await status.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
+        await status.present(report)
+        #expect(output.statusLine == "comparison · trial 1 · 4.0 c · ✓ 4.0 c · threshold 4.3 c (3.6–5.2) · best 4.0 c")
+
+        let lines = CapturedOutput()
+        let log = LogLinePresenter(mode: .comparison, output: lines)
+        await log.present(report)
+        #expect(lines.text.contains("correct (best 4.0 c, threshold 4.3 c (3.6–5.2))"))
+
+        let json = CapturedOutput()
+        await JSONLinePresenter { json.write($0) }.present(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
+        let threshold = try #require(object["threshold"] as? [String: Any])
+        #expect(threshold["kind"] as? String == "interval")
+        #expect(threshold["cents"] as? Double == 4.3)
+        #expect(threshold["lower"] as? Double == 3.6)
+        #expect(threshold["upper"] as? Double == 5.2)
+        #expect(threshold["trials"] as? Int == 40)
+
+        let bounded = ThresholdEstimate(kind: .below, cents: nil, lower: nil, upper: 9.5, trials: 12, effectiveTrials: 12)
+        let matching = TrainingReport.matchingCompleted(F.matchingRecord(initial: 10, error: 2), trial: 1, sessionBest: 2,
+                                                        standing: DisciplineStanding(threshold: bounded))
+        let spread = CapturedOutput()
+        let matchingStatus = presenter(spread, mode: .matching)
+        await matchingStatus.present(matching)
+        #expect(spread.statusLine.contains("spread below 9.5 c"))
     }
 
     @Test("a matching trial: touch prompt, no offset while tuning, the signed error with near/far")
