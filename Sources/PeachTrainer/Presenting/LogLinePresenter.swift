@@ -36,12 +36,14 @@ public actor LogLinePresenter: TrainingPresenter {
             LogLineText.stopped(mode: mode, problem: problem)
         case .notice(let text):
             text
-        case .finished(let completed):
+        case .finished(let completed, _):
             LogLineText.finished(completedTrials: completed)
         case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted:
             nil
         }
         guard let line else { return }
-        output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n")
+        var lines = [line]
+        if case .finished(_, let summary) = report { lines += LogLineText.summary(summary) }
+        for line in lines { output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n") }
     }
 }

@@ -17,6 +17,24 @@ enum LogLineText {
         "finished · \(completedTrials) \(completedTrials == 1 ? "trial" : "trials") completed"
     }
 
+    /// One line per discipline trained, e.g. "unison comparison: 40 trials, 75 % correct ·
+    /// threshold 4.3 c (3.6–5.2), before this run 5.1 c (4.0–6.6)".
+    static func summary(_ summary: RunSummary) -> [String] {
+        summary.entries.filter { $0.trials > 0 }.map { entry in
+            let name = entry.discipline.displayName
+            let trials = "\(entry.trials) \(entry.trials == 1 ? "trial" : "trials")"
+            let result = entry.percentCorrect.map { String(format: "%.0f %% correct", $0) }
+                ?? entry.meanAbsoluteError.map { String(format: "mean |error| %.1f c", $0) } ?? ""
+            let measure = entry.discipline.isComparison ? "threshold" : "spread"
+            var line = "\(name): \(trials), \(result)"
+            if let after = entry.after {
+                line += " · \(measure) \(after.shortText)"
+                line += ", before this run " + (entry.before?.shortText ?? "no trials")
+            }
+            return line
+        }
+    }
+
     /// "trial 3 · comparison P1 · 12.5 c · started"
     static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
         "trial \(number) · \(mode) \(name(trial.interval)) · \(CentsText.magnitude(trial.centOffset)) · started"

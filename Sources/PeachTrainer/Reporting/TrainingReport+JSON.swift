@@ -55,9 +55,18 @@ extension TrainingReport {
             return ["event": .string("stopped"), "mode": .string(mode.rawValue), "problem": .optional(problem)]
         case .notice(let message):
             return ["event": .string("notice"), "message": .string(message)]
-        case .finished(let completed):
-            return ["event": .string("finished"), "completedTrials": .integer(completed)]
+        case .finished(let completed, let summary):
+            return ["event": .string("finished"), "completedTrials": .integer(completed),
+                    "disciplines": .array(summary.entries.filter { $0.trials > 0 }.map(Self.summaryEntry))]
         }
+    }
+
+    /// One discipline of the run's summary: trials, percent correct or mean |error|, the
+    /// estimate before the run and after it.
+    private static func summaryEntry(_ entry: RunSummary.Entry) -> JSONValue {
+        .object(["discipline": .string(entry.discipline.rawValue), "trials": .integer(entry.trials),
+                 "percentCorrect": .optional(entry.percentCorrect), "meanAbsoluteError": .optional(entry.meanAbsoluteError),
+                 "thresholdBefore": threshold(entry.before), "thresholdAfter": threshold(entry.after)])
     }
 
     /// The estimate after the trial, as `peach profile --json` gives it: kind, cents, the 95 %

@@ -20,8 +20,8 @@ public enum TrainingReport: Sendable {
     /// Something the user should know that is not a trial: a port lost or back, waiting for
     /// a port, a command from the controller.
     case notice(String)
-    /// Peach is ending; `completedTrials` in this run.
-    case finished(completedTrials: Int)
+    /// Peach is ending; `completedTrials` in this run, and what they did per discipline.
+    case finished(completedTrials: Int, summary: RunSummary)
 }
 
 /// Shows reports as they come; called from one task, in order.

@@ -54,6 +54,8 @@ public actor Trainer {
     private var switchingTo: TrainingMode?
     private var startedTrials = 0
     private var completedTrials = 0
+    /// Per discipline trained in this run: trials, results, the estimate before and after.
+    private var summary = RunSummary()
     private var failure: String?
     /// The session ended on its own (e.g. its synth went away); a hot-plug restart revives it.
     private var endedByFailure = false
@@ -182,7 +184,7 @@ public actor Trainer {
         route.close()
         await stopSession()
         await cue?.silence()
-        await presenter.present(.finished(completedTrials: completedTrials))
+        await presenter.present(.finished(completedTrials: completedTrials, summary: summary))
     }
 
     // MARK: - Sessions
@@ -245,14 +247,16 @@ public actor Trainer {
         case .trialStarted(let trial):
             startedTrials += 1
             route.update(settings: controllerSettings())
+            noteStart(of: .comparison(for: trial.interval.interval))
             await presenter.present(.comparisonTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.comparisonStateChanged(state, trial: startedTrials))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
-            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best,
-                                                         standing: standing(.comparison(for: record.interval))))
+            let standing = standing(record.discipline)
+            tally(record.discipline, standing) { $0.correct += record.isCorrect ? 1 : 0 }
+            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -264,6 +268,7 @@ public actor Trainer {
         case .trialStarted(let trial):
             startedTrials += 1
             route.update(settings: controllerSettings())
+            noteStart(of: .matching(for: trial.interval.interval))
             await presenter.present(.matchingTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.matchingStateChanged(state, trial: startedTrials))
@@ -272,12 +277,30 @@ public actor Trainer {
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(matchError: record.userCentError))
-            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best,
-                                                       standing: standing(.matching(for: record.interval))))
+            let standing = standing(record.discipline)
+            tally(record.discipline, standing) { $0.absoluteErrors += record.userCentError.magnitude.rawValue }
+            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
         }
+    }
+
+    /// The first trial of a discipline in this run: its estimate before the run, for the summary.
+    private func noteStart(of discipline: TrainingDiscipline) {
+        guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
+        summary.entries.append(RunSummary.Entry(discipline: discipline, before: standing(discipline).threshold))
+    }
+
+    private func tally(_ discipline: TrainingDiscipline, _ standing: DisciplineStanding,
+                       _ update: (inout RunSummary.Entry) -> Void) {
+        if !summary.entries.contains(where: { $0.discipline == discipline }) {
+            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil))
+        }
+        let index = summary.entries.firstIndex { $0.discipline == discipline }!
+        summary.entries[index].trials += 1
+        summary.entries[index].after = standing.threshold
+        update(&summary.entries[index])
     }
 
     /// The last trial's feedback still rings (the cue, the status line), but no next trial

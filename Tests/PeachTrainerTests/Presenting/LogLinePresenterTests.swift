@@ -32,7 +32,14 @@ struct LogLinePresenterTests {
             .matchingCompleted(F.matchingRecord(initial: 3, error: -20, interval: .perfectFifthUp), trial: 4,
                                sessionBest: 1.5, standing: DisciplineStanding()),
             .stopped(mode: .intervalMatching, problem: "FLUID Synth went away"),
-            .finished(completedTrials: 4),
+            .finished(completedTrials: 4, summary: RunSummary(entries: [
+                Self.entry(.unisonComparison, trials: 2, correct: 1, before: nil,
+                           after: ThresholdEstimate(kind: .below, cents: nil, lower: nil, upper: 30, trials: 2, effectiveTrials: 2)),
+                Self.entry(.intervalMatching, trials: 2, errors: 22.1,
+                           before: ThresholdEstimate(kind: .interval, cents: 9, lower: 7, upper: 12, trials: 50, effectiveTrials: 48),
+                           after: ThresholdEstimate(kind: .interval, cents: 9.6, lower: 7.5, upper: 13, trials: 52, effectiveTrials: 50)),
+                Self.entry(.intervalComparison, trials: 0, before: nil, after: nil),
+            ])),
         ]
         for report in reports { await presenter.present(report) }
         #expect(output.text == """
@@ -50,6 +57,8 @@ struct LogLinePresenterTests {
             trial 4 · interval matching P5u · started +3.0 c · ended −20.0 c · far (best 1.5 c)
             interval matching stopped: FLUID Synth went away
             finished · 4 trials completed
+            unison comparison: 2 trials, 50 % correct · threshold below 30 c, before this run no trials
+            interval matching: 2 trials, mean |error| 11.1 c · spread 9.6 c (7.5–13), before this run 9.0 c (7.0–12)
 
             """)
         #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"))
@@ -80,5 +89,15 @@ struct LogLinePresenterTests {
         let presenter = LogLinePresenter(mode: .matching, output: output)
         await presenter.present(.notice("port\nlost\u{1B}[2J"))
         #expect(output.text == "port lost [2J\n")
+    }
+
+    static func entry(_ discipline: TrainingDiscipline, trials: Int, correct: Int = 0, errors: Double = 0,
+                      before: ThresholdEstimate?, after: ThresholdEstimate?) -> RunSummary.Entry {
+        var entry = RunSummary.Entry(discipline: discipline, before: before)
+        entry.trials = trials
+        entry.correct = correct
+        entry.absoluteErrors = errors
+        entry.after = after
+        return entry
     }
 }

@@ -148,7 +148,7 @@ struct StatusLinePresenterTests {
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 50, correct: true), trial: 1,
                                                      sessionBest: 50, standing: DisciplineStanding()))
-        await presenter.present(.finished(completedTrials: 1))
+        await presenter.present(.finished(completedTrials: 1, summary: RunSummary()))
         #expect(output.text.hasSuffix(
             "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
     }
