@@ -69,6 +69,15 @@ public final class ALSANotePlayer: NotePlayer {
         try state.withLock { state throws(NotePlayerError) in try state.stopAll(output) }
     }
 
+    /// As the pitch wheel's steps and the synth's response (`BendResponse`) place it.
+    public func soundingFrequency(of frequency: Frequency) -> Frequency {
+        let mapper = PitchBendMapper(range: configuration.bendRange, synthA4: configuration.synthA4,
+                                     response: configuration.bendResponse)
+        guard let bent = try? mapper.bentNote(for: frequency),
+              let sounding = try? Frequency(hertz: mapper.soundingHertz(of: bent)) else { return frequency }
+        return sounding
+    }
+
     // MARK: - Per-note calls from the handles
 
     fileprivate func adjust(_ id: Int, to frequency: Frequency) throws(NotePlayerError) {

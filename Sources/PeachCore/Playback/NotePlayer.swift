@@ -17,6 +17,11 @@ public protocol NotePlayer: Sendable {
 
     /// Silences every note this player started.
     func stopAll() throws
+
+    /// The pitch the synth really sounds when asked for `frequency`: a synth that renders whole
+    /// cents, or a pitch wheel's steps, land a little off. Sessions record what is heard, not
+    /// what was asked. Exact unless a player knows better.
+    func soundingFrequency(of frequency: Frequency) -> Frequency
 }
 
 /// A sounding note.
@@ -37,6 +42,8 @@ public protocol TimedPlaybackHandle: PlaybackHandle {
 }
 
 extension NotePlayer {
+    public func soundingFrequency(of frequency: Frequency) -> Frequency { frequency }
+
     /// Plays a note for `duration` and returns when it has ended. Cancelling the calling task
     /// stops the note at once and throws `CancellationError`.
     public func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {

@@ -144,19 +144,42 @@ public actor PitchComparisonSession: TrialLoopSession {
         broadcaster.publish(.stopped(reason))
     }
 
+    /// The target's offset as the synth will sound it: its sounding pitch above the sounding
+    /// reference, less the interval's own size. What the record keeps and the answer is
+    /// judged by; the asked offset itself when the player renders pitch exactly.
+    private func heardOffset(_ pitches: TrialPitches, asked: Cents) -> Cents {
+        let target = pitches.targetFrequency.shifted(by: asked)
+        let soundingReference = player.soundingFrequency(of: pitches.referenceFrequency)
+        let soundingTarget = player.soundingFrequency(of: target)
+        guard soundingReference != pitches.referenceFrequency || soundingTarget != target else { return asked }
+        let heard = soundingTarget.cents(above: soundingReference).rawValue
+            - pitches.targetFrequency.cents(above: pitches.referenceFrequency).rawValue
+        return Cents(unchecked: Cents.roundedToRecordingPrecision(heard))
+    }
+
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
         await settings.refresh()
         let trialSettings = TrialSettings(settings)
-        let pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
-        let discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
-        let magnitude = magnitudes[discipline] ?? strategy.initialMagnitude(profileMean: profile?.mean(for: discipline))
-        let centOffset = Bool.random(using: &random) ? magnitude : -magnitude
+        var pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
+        var discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
+        var magnitude = magnitudes[discipline] ?? strategy.initialMagnitude(profileMean: profile?.mean(for: discipline))
+        var asked = Bool.random(using: &random) ? magnitude : -magnitude
+        var centOffset = heardOffset(pitches, asked: asked)
+        // A synth's whole-cent steps can leave a tiny difference on the wrong side of zero:
+        // such a trial has no right answer, so other notes are drawn (rarely more than once).
+        for _ in 0..<8 where (centOffset.rawValue > 0) != (asked.rawValue > 0) || centOffset.rawValue == 0 {
+            pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
+            discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
+            magnitude = magnitudes[discipline] ?? strategy.initialMagnitude(profileMean: profile?.mean(for: discipline))
+            asked = Bool.random(using: &random) ? magnitude : -magnitude
+            centOffset = heardOffset(pitches, asked: asked)
+        }
         trialNumber += 1
         let trial = PitchComparisonTrial(
             number: trialNumber, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
             interval: pitches.interval, tuningSystem: trialSettings.tuningSystem, centOffset: centOffset,
             referenceFrequency: pitches.referenceFrequency,
-            targetFrequency: pitches.targetFrequency.shifted(by: centOffset),
+            targetFrequency: pitches.targetFrequency.shifted(by: asked),
             targetAmplitude: trialSettings.loudnessOffset(random: &random))
         live.withLock { live in
             live.trial = trial
@@ -182,8 +205,8 @@ public actor PitchComparisonSession: TrialLoopSession {
         for observer in observers { try await observer.pitchComparisonCompleted(record, answeredBy: source) }
 
         magnitudes[discipline] = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
-        if record.isCorrect, sessionBest.map({ magnitude < $0 }) ?? true {
-            sessionBest = magnitude
+        if record.isCorrect, sessionBest.map({ centOffset.magnitude < $0 }) ?? true {
+            sessionBest = centOffset.magnitude
         }
         broadcaster.publish(.trialCompleted(record, sessionBest: sessionBest))
         transition(to: .showingFeedback)

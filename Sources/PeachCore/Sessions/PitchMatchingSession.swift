@@ -241,8 +241,9 @@ public actor PitchMatchingSession: TrialLoopSession {
         let record = PitchMatchingRecord(
             timestamp: now(), referenceNote: trial.referenceNote, targetNote: trial.targetNote,
             interval: trial.interval.interval, tuningSystem: trial.tuningSystem,
-            initialCentOffset: trial.initialCentOffset,
-            userCentError: frequency.cents(above: trial.targetFrequency))
+            initialCentOffset: heardOffset(trial, of: trial.targetFrequency.shifted(by: trial.initialCentOffset))
+                ?? trial.initialCentOffset,
+            userCentError: heardOffset(trial, of: frequency) ?? frequency.cents(above: trial.targetFrequency))
         try Task.checkCancellation()
         for observer in observers { try await observer.pitchMatchingCompleted(record, answeredBy: source) }
 
@@ -272,6 +273,18 @@ public actor PitchMatchingSession: TrialLoopSession {
     }
 
     /// Where the note is (or would start): the initial offset moved by the control's position.
+    /// How far a tunable note at `frequency` sounds from the target: its sounding pitch above
+    /// the sounding reference, less the interval's own size; nil when the player renders both
+    /// exactly (then the asked offset is what is heard).
+    private func heardOffset(_ trial: PitchMatchingTrial, of frequency: Frequency) -> Cents? {
+        let soundingReference = player.soundingFrequency(of: trial.referenceFrequency)
+        let sounding = player.soundingFrequency(of: frequency)
+        guard soundingReference != trial.referenceFrequency || sounding != frequency else { return nil }
+        let heard = sounding.cents(above: soundingReference).rawValue
+            - trial.targetFrequency.cents(above: trial.referenceFrequency).rawValue
+        return Cents(unchecked: Cents.roundedToRecordingPrecision(heard))
+    }
+
     private static func offset(of live: Live) -> Cents {
         guard let trial = live.trial else { return .zero }
         return trial.centOffset(forControlValue: live.position ?? 0)

@@ -2,8 +2,8 @@
 /// with itself, so the difficulty never goes below it (Debian 12's FluidSynth renders whole
 /// cents: +0.3, +0.6 and +0.9 c all sound as 0 c).
 public enum PitchResolution: Hashable, Sendable, CustomStringConvertible {
-    /// Whatever the output is: exact for an external synth, FluidSynth's step when Peach
-    /// started FluidSynth itself.
+    /// Whatever the output is: FluidSynth's step for a FluidSynth (Peach's own, or one
+    /// recognised by its client name, e.g. Qsynth's), exact for any other synth.
     case automatic
     /// Declared by the user; 0 = exact.
     case cents(Cents)
@@ -33,17 +33,19 @@ public enum PitchResolution: Hashable, Sendable, CustomStringConvertible {
         self = try Self.cents(validating: value)
     }
 
-    /// The step in effect, given whether Peach started FluidSynth itself.
-    public func step(peachStartedFluidSynth: Bool) -> Cents {
+    /// The step in effect, given whether the synth is one that renders whole cents.
+    public func step(synthRendersWholeCents: Bool) -> Cents {
         switch self {
-        case .automatic: peachStartedFluidSynth ? Self.fluidSynthStep : .zero
+        case .automatic: synthRendersWholeCents ? Self.fluidSynthStep : .zero
         case .cents(let cents): cents
         }
     }
 
     /// The difficulty strategy's floor: never finer than the synth can render.
-    public func difficultyFloor(peachStartedFluidSynth: Bool) -> Double {
-        max(KazezStrategy.defaultMinimum, step(peachStartedFluidSynth: peachStartedFluidSynth).rawValue)
+    /// One whole step for a whole-cent synth: the two notes, each rounded to its nearest cent,
+    /// then always differ in the asked direction (half a step could sound as none).
+    public func difficultyFloor(synthRendersWholeCents: Bool) -> Double {
+        max(KazezStrategy.defaultMinimum, step(synthRendersWholeCents: synthRendersWholeCents).rawValue)
     }
 
     public var text: String {

@@ -20,6 +20,13 @@ public struct Cents: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// refused, so that no figure computed from the records can overflow.
     public static let recordedLimit = Cents(unchecked: 1200)
 
+    /// A sounding offset worked out through frequencies, rounded to 0.0001 c: far below any
+    /// pitch difference an ear or a synth resolves, and free of the floating-point tail
+    /// (0.9999999999998) that would otherwise reach the store and the exports.
+    static func roundedToRecordingPrecision(_ cents: Double) -> Double {
+        (cents * 10_000).rounded() / 10_000
+    }
+
     /// Whether a record may hold this value (`recordedLimit`).
     public var isRecordable: Bool { abs(rawValue) <= Self.recordedLimit.rawValue }
 

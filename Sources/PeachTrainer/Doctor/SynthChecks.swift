@@ -100,8 +100,12 @@ public struct PitchResolutionCheck: DoctorCheck {
     }
 
     public var finding: DoctorFinding {
-        let floor = setting.difficultyFloor(peachStartedFluidSynth: peachStartsFluidSynth)
+        let externalFluidSynth = externalSynth?.contains("FLUID Synth") == true
+        let wholeCents = peachStartsFluidSynth || externalFluidSynth
+        let floor = setting.difficultyFloor(synthRendersWholeCents: wholeCents)
         let floorText = "the difficulty never goes below \(Self.cents(floor))"
+        let rounding = "FluidSynth 2.3.1 renders whole cents (Peach's bends round to the nearest, and each trial "
+            + "records the offset that sounds)"
         switch setting {
         case .cents(let cents):
             return .ok(Self.check, Self.title,
@@ -109,16 +113,14 @@ public struct PitchResolutionCheck: DoctorCheck {
         case .automatic where peachStartsFluidSynth:
             return .ok(Self.check, Self.title,
                        found: "auto: \(Self.cents(PitchResolution.fluidSynthStep.rawValue)), as Peach starts FluidSynth "
-                           + "itself and FluidSynth 2.3.1 renders whole cents; \(floorText)")
+                           + "itself and \(rounding); \(floorText)")
+        case .automatic where externalFluidSynth:
+            return .ok(Self.check, Self.title,
+                       found: "auto: \(Self.cents(PitchResolution.fluidSynthStep.rawValue)) for \(externalSynth ?? "it"), "
+                           + "recognised as FluidSynth by its client name: \(rounding); \(floorText)")
         case .automatic:
             let synth = externalSynth ?? "an external synth"
             let declare = "peach settings set midi.pitchResolution 1   (the synth's finest step in cents; 0 = exact)"
-            if let externalSynth, externalSynth.lowercased().contains("fluid") {
-                return .warning(Self.check, Self.title,
-                                found: "auto: exact (0 cents) for \(externalSynth), but FluidSynth 2.3.1 renders whole "
-                                    + "cents, so comparisons finer than 1 cent would sound alike",
-                                advice: declare)
-            }
             return .ok(Self.check, Self.title,
                        found: "auto: exact (0 cents) for \(synth); if it renders coarser steps, declare them: "
                            + declare)

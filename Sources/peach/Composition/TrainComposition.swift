@@ -80,7 +80,9 @@ enum TrainComposition {
         log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
         await cue?.clear()
-        let floor = request.frontEnd.pitchResolution.difficultyFloor(peachStartedFluidSynth: startedFluidSynth)
+        // A FluidSynth the user started (Qsynth, a service) renders whole cents as Peach's own does.
+        let wholeCents = startedFluidSynth || BendResponse(synthClientName: output.clientName).truncatesToWholeCents
+        let floor = request.frontEnd.pitchResolution.difficultyFloor(synthRendersWholeCents: wholeCents)
         let strategy = KazezStrategy(minimum: floor)
         // The port and sound go with every trial of this run; the answering control comes with the trial.
         let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: settings.sound))

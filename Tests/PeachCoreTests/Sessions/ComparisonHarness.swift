@@ -15,8 +15,8 @@ struct ComparisonHarness {
     var events: EventReader<PitchComparisonEvent>
 
     init(intervals: Set<DirectedInterval> = [.prime], seed: UInt64 = 1, profile: PerceptualProfile = PerceptualProfile(),
-         configure: (inout MockUserSettings.Values) -> Void = { _ in }) throws {
-        player = RecordingNotePlayer(clock: clock)
+         roundsToWholeCents: Bool = false, configure: (inout MockUserSettings.Values) -> Void = { _ in }) throws {
+        player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
         self.profile = profile
         session = try PitchComparisonSession(

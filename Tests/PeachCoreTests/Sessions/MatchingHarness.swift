@@ -13,9 +13,9 @@ struct MatchingHarness {
     let session: PitchMatchingSession
     var events: EventReader<PitchMatchingEvent>
 
-    init(intervals: Set<DirectedInterval> = [.prime], seed: UInt64 = 1,
+    init(intervals: Set<DirectedInterval> = [.prime], seed: UInt64 = 1, roundsToWholeCents: Bool = false,
          configure: (inout MockUserSettings.Values) -> Void = { _ in }) throws {
-        player = RecordingNotePlayer(clock: clock)
+        player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
         session = try PitchMatchingSession(
             intervals: intervals, player: player, settings: settings, observers: [observer],

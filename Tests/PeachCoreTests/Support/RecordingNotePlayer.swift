@@ -23,8 +23,22 @@ final class RecordingNotePlayer: NotePlayer {
 
     private let state = Mutex(State())
     private let clock: ManualClock
+    /// Like FluidSynth with symmetric rounding: every pitch sounds at the nearest whole cent
+    /// (counted from A440), so small offsets are heard a little off what was asked.
+    let roundsToWholeCents: Bool
 
-    init(clock: ManualClock) { self.clock = clock }
+    init(clock: ManualClock, roundsToWholeCents: Bool = false) {
+        self.clock = clock
+        self.roundsToWholeCents = roundsToWholeCents
+    }
+
+    func soundingFrequency(of frequency: Frequency) -> Frequency {
+        roundsToWholeCents ? Self.wholeCent(frequency) : frequency
+    }
+
+    static func wholeCent(_ frequency: Frequency) -> Frequency {
+        (try? Cents(frequency.cents(above: .concertA).rawValue.rounded())).map { Frequency.concertA.shifted(by: $0) } ?? frequency
+    }
 
     var calls: [Call] { state.withLock { $0.calls } }
     var soundingNotes: Set<Int> { state.withLock { $0.sounding } }
