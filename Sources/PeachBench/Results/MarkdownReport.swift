@@ -3,6 +3,11 @@ import Foundation
 /// BENCHMARKS.md from the figures' results. Everything below `analysisMarker` in an existing
 /// file is written by hand (why a target was missed, what was done about it) and is kept.
 struct MarkdownReport {
+    /// A table cell: a "|" in the text (|offset|) would end the cell.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+
     static let analysisMarker = "<!-- Written by hand below this line; scripts/bench keeps it when it rewrites the file. -->"
 
     let results: [FigureResult]
@@ -45,14 +50,14 @@ struct MarkdownReport {
             for series in result.series {
                 let s = series.summary
                 let label = series.role == .baseline ? "\(series.label) (baseline)" : series.label
-                lines.append("| \(label) | \(series.unit) | \(s.samples) | \(Self.number(s.median)) | \(Self.number(s.p99)) | "
+                lines.append("| \(Self.cell(label)) | \(series.unit) | \(s.samples) | \(Self.number(s.median)) | \(Self.number(s.p99)) | "
                              + "\(Self.number(s.max)) | \(Self.number(s.mean)) |")
             }
             lines.append("")
             if let table = result.table, let header = table.first {
-                lines.append("| " + header.joined(separator: " | ") + " |")
+                lines.append("| " + header.map(Self.cell).joined(separator: " | ") + " |")
                 lines.append("|" + String(repeating: "---|", count: header.count))
-                for row in table.dropFirst() { lines.append("| " + row.joined(separator: " | ") + " |") }
+                for row in table.dropFirst() { lines.append("| " + row.map(Self.cell).joined(separator: " | ") + " |") }
                 lines.append("")
             }
             for finding in result.findings { lines.append("- \(finding)") }
