@@ -49,7 +49,7 @@ struct TrainCommand: AsyncParsableCommand {
         let interruption = Interruption()
         let signals = TerminationSignals { _ in interruption.interrupt() }
         defer { signals.cancel() }
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
         let training = Task {
             try await TrainComposition.train(request, settings: settings, storeOptions: store, interruption: interruption)
