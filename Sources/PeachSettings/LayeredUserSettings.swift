@@ -15,7 +15,7 @@ public final class LayeredUserSettings: UserSettings {
 
     private let environment: ConfigLayer
     private let shipped: ConfigLayer?
-    private let shippedProblem: SettingsWarning?
+    private let shippedProblems: [SettingsWarning]
     private let userFile: UserConfigFile
     private let warningSink: SettingsWarningSink
     private let state: Mutex<State>
@@ -44,15 +44,15 @@ public final class LayeredUserSettings: UserSettings {
         self.files = files
         self.environment = ConfigLayer.environment(environment)
         if let path = files.shippedFile {
-            (shipped, shippedProblem) = await ShippedConfigFile.read(path: path)
+            (shipped, shippedProblems) = await ShippedConfigFile.read(path: path)
         } else {
-            (shipped, shippedProblem) = (nil, nil)
+            (shipped, shippedProblems) = (nil, [])
         }
         self.userFile = UserConfigFile(path: files.userFile, logger: logger)
         self.warningSink = warningSink
 
         let (resolved, problems) = await Self.resolve(
-            environment: self.environment, userFile: userFile, shipped: shipped, shippedProblem: shippedProblem)
+            environment: self.environment, userFile: userFile, shipped: shipped, shippedProblems: shippedProblems)
         self.state = Mutex(State(current: resolved, activeProblems: Set(problems)))
         problems.forEach(warningSink)
     }
@@ -81,7 +81,7 @@ public final class LayeredUserSettings: UserSettings {
             return state.refreshesStarted
         }
         let (resolved, problems) = await Self.resolve(
-            environment: environment, userFile: userFile, shipped: shipped, shippedProblem: shippedProblem)
+            environment: environment, userFile: userFile, shipped: shipped, shippedProblems: shippedProblems)
         let newProblems = state.withLock { state -> [SettingsWarning] in
             guard ticket > state.refreshApplied else { return [] }
             state.refreshApplied = ticket
@@ -110,7 +110,7 @@ public final class LayeredUserSettings: UserSettings {
         environment: ConfigLayer,
         userFile: UserConfigFile,
         shipped: ConfigLayer?,
-        shippedProblem: SettingsWarning?
+        shippedProblems: [SettingsWarning]
     ) async -> (ResolvedSettings, [SettingsWarning]) {
         let reading = await userFile.read()
         var layers = [environment]
@@ -119,7 +119,7 @@ public final class LayeredUserSettings: UserSettings {
         }
         if let shipped { layers.append(shipped) }
         let resolved = ResolvedSettings(layers: layers)
-        let fileProblems = [shippedProblem, reading.problem].compactMap { $0 }
+        let fileProblems = shippedProblems + reading.problems
         return (resolved, (fileProblems + resolved.warnings).uniqued())
     }
 }

@@ -10,6 +10,7 @@ public struct AnySettingDescriptor: Sendable {
     let style: YAMLStyle
     let emptyIsValue: Bool
     let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String
+    let clampReason: @Sendable (RawSettingValue) -> String?
 
     /// The key's components, as swift-configuration addresses them.
     public var components: [String] { key.split(separator: ".").map(String.init) }
@@ -21,6 +22,12 @@ public struct AnySettingDescriptor: Sendable {
     /// returns its canonical text.
     public func validate(_ text: String) throws(DomainValueError) -> String {
         try canonicalText(.text(text))
+    }
+
+    /// For a value the setting accepts by clamping it (noteDuration 10): why it was clamped
+    /// ("is outside 0.3…3.0 seconds"); nil for a value stored as given, or a refused one.
+    public func clampReason(for text: String) -> String? {
+        clampReason(.text(text))
     }
 
     /// The YAML spelling of a canonical text.

@@ -26,6 +26,9 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
     let parse: @Sendable (RawSettingValue) throws(DomainValueError) -> Value
     /// The canonical text: what `peach settings` shows, and what `parse` reads back unchanged.
     let format: @Sendable (Value) -> String
+    /// For a setting the domain clamps rather than refuses: why the value read from `raw`
+    /// is not what was written ("is outside 0.3…3.0 seconds"), or nil when it is.
+    let clampReason: (@Sendable (RawSettingValue, Value) -> String?)?
 
     init(
         key: String,
@@ -35,7 +38,8 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         style: YAMLStyle = .plain,
         emptyIsValue: Bool = false,
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
-        format: @escaping @Sendable (Value) -> String
+        format: @escaping @Sendable (Value) -> String,
+        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil
     ) {
         self.key = key
         self.legacyKeys = legacyKeys
@@ -45,6 +49,7 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         self.emptyIsValue = emptyIsValue
         self.parse = parse
         self.format = format
+        self.clampReason = clampReason
     }
 
     public var erased: AnySettingDescriptor {
@@ -55,7 +60,11 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
             defaultText: format(defaultValue),
             style: style,
             emptyIsValue: emptyIsValue,
-            canonicalText: { [parse, format] raw throws(DomainValueError) in format(try parse(raw)) }
+            canonicalText: { [parse, format] raw throws(DomainValueError) in format(try parse(raw)) },
+            clampReason: { [parse, clampReason] raw in
+                guard let clampReason, let value = try? parse(raw) else { return nil }
+                return clampReason(raw, value)
+            }
         )
     }
 }

@@ -36,7 +36,14 @@ public enum SettingsCatalogue {
         parse: { raw throws(DomainValueError) in
             try NoteDuration(seconds: Parse.number(raw, type: "note duration", unit: "seconds"))
         },
-        format: { "\($0.seconds)" }
+        format: { "\($0.seconds)" },
+        // The domain clamps a duration (as the iOS app does) rather than refusing it; the
+        // musician is told, wherever the value came from.
+        clampReason: { raw, duration in
+            guard let asked = try? Parse.number(raw, type: "note duration", unit: "seconds"),
+                  asked != duration.seconds else { return nil }
+            return "is outside \(Parse.span(NoteDuration.allowedSeconds)) seconds"
+        }
     )
 
     public static let referencePitch = SettingDescriptor(

@@ -15,12 +15,24 @@ enum ConfigFileProblem {
             return nil
         }
         return SettingsWarning(
+            kind: .unusableFile,
             source: "\(source) \(path)",
             key: nil,
             value: nil,
             reason: "cannot be read: \(summary(of: error))",
             consequence: consequence
         )
+    }
+
+    /// The warning for a file refused before parsing (a folder, too large…).
+    static func warning(
+        for refusal: ConfigFileRefusal,
+        path: String,
+        source: String,
+        consequence: String
+    ) -> SettingsWarning {
+        SettingsWarning(kind: .unusableFile, source: "\(source) \(path)", key: nil, value: nil,
+                        reason: refusal.description, consequence: consequence)
     }
 
     /// Only blank lines, comments and document markers.

@@ -70,6 +70,13 @@ public struct SettingsFileLocations: Hashable, Sendable {
         return URL(fileURLWithPath: first).resolvingSymlinksInPath().path
     }
 
+    /// Why a file the user named (`--config PATH`) cannot be their settings file: missing, a
+    /// folder, a pipe or device, or unreadable; nil when it can be opened (its content is
+    /// judged when it is read, like any settings file's).
+    public static func problem(openingNamedFile path: String) -> ConfigFileRefusal? {
+        ConfigFileText.problem(opening: absolutePath(path))
+    }
+
     /// Relative paths are taken from the current directory.
     static func absolutePath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path

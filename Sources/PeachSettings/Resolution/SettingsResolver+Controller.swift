@@ -77,6 +77,7 @@ extension SettingsResolver {
             parts[index].value = defaults[parts[index].key] ?? parts[index].value
         }
         report(SettingsWarning(
+            kind: .invalidValue,
             source: responsible.map(\.source.description).uniqued().joined(separator: " and "),
             key: responsible.map(\.key).joined(separator: " and "),
             value: responsible.map(\.value).joined(separator: ", "),

@@ -36,6 +36,11 @@ struct SettingsResolver {
                 let source = layer.source(encodedKey: encodedKey, legacyKey: key == setting.key ? nil : key)
                 do {
                     let value = try setting.parse(raw)
+                    if let reason = setting.clampReason?(raw, value) {
+                        warnings.append(SettingsWarning(
+                            kind: .clampedValue, source: source.description, key: key, value: raw.description,
+                            reason: reason, consequence: "clamped to \(setting.format(value))"))
+                    }
                     return Resolution(value: value, origin: .source(source), writtenKey: key, raw: raw)
                 } catch {
                     // A refused value falls back to the built-in default for this key alone, not
@@ -43,6 +48,7 @@ struct SettingsResolver {
                     // so quietly reviving what they replaced would be a surprise. The default is
                     // documented and the warning says it is in use.
                     warnings.append(SettingsWarning(
+                        kind: .invalidValue,
                         source: source.description,
                         key: key,
                         value: raw.description,
@@ -80,6 +86,7 @@ struct SettingsResolver {
         }
         let fallback = SettingDefaults.noteRange
         warnings.append(SettingsWarning(
+            kind: .invalidValue,
             source: responsible.map(\.source.description).uniqued().joined(separator: " and "),
             key: responsible.map(\.key).joined(separator: " and "),
             value: responsible.map(\.value).joined(separator: ", "),

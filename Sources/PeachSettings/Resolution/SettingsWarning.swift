@@ -1,21 +1,54 @@
 /// A problem with a value or a file. Settings never fail: they warn once and carry on.
 public struct SettingsWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, so a reader (`peach doctor`) can weigh it.
+    public enum Kind: Hashable, Sendable {
+        /// A whole file could not be used.
+        case unusableFile
+        /// A value was refused; the default applies.
+        case invalidValue
+        /// A value beyond its range was brought to the nearest bound, as the domain specifies.
+        case clampedValue
+        /// A key in a file that is no setting: it is read by nothing.
+        case unknownKey
+    }
+
+    public let kind: Kind
     /// The file path or environment variable holding the problem, as "user file /…" or
     /// "environment PEACH_…".
     public let source: String
+    /// The line of the file (from 1), when known.
+    public let line: Int?
     /// The setting concerned; nil when a whole file could not be read.
     public let key: String?
-    /// The offending value as written; nil for a whole file.
+    /// The offending value as written; nil for a whole file or an unknown key.
     public let value: String?
     public let reason: String
     /// What Peach does instead.
     public let consequence: String
 
+    public init(kind: Kind, source: String, line: Int? = nil, key: String?, value: String?,
+                reason: String, consequence: String) {
+        self.kind = kind
+        self.source = source
+        self.line = line
+        self.key = key
+        self.value = value
+        self.reason = reason
+        self.consequence = consequence
+    }
+
     public var description: String {
-        if let key, let value {
-            return "\(source): \(key) = '\(value)' is invalid: \(reason); \(consequence)"
+        let place = source + (line.map { ", line \($0)" } ?? "")
+        switch (key, value) {
+        case (let key?, let value?) where kind == .clampedValue:
+            return "\(place): \(key) = '\(value)' \(reason); \(consequence)"
+        case (let key?, let value?):
+            return "\(place): \(key) = '\(value)' is invalid: \(reason); \(consequence)"
+        case (let key?, nil):
+            return "\(place): \(key) \(reason); \(consequence)"
+        default:
+            return "\(place): \(reason); \(consequence)"
         }
-        return "\(source): \(reason); \(consequence)"
     }
 }
 

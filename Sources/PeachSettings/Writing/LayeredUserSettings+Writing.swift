@@ -61,7 +61,12 @@ extension LayeredUserSettings {
 
         // Write through a symlink (dotfiles managers link config files) rather than over it.
         let target = URL(fileURLWithPath: files.userFile).resolvingSymlinksInPath().path
-        let oldText = FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let oldText: String
+        switch ConfigFileText.read(path: target) {
+        case .success(let file): oldText = file.text
+        case .failure(.missing): oldText = ""
+        case .failure(let refusal): throw .unreadableUserFile(path: target, reason: refusal.description)
+        }
         let oldSnapshot = try parse(oldText, path: target)
 
         var editor = YAMLLineEditor(text: oldText.isEmpty

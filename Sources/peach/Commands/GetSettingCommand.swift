@@ -11,7 +11,7 @@ struct GetSettingCommand: AsyncParsableCommand {
     @Argument(help: "The setting's key, e.g. noteRange.lower.") var key: String
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: options.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)
         let entry = try settings.entry(forKey: key)
         print(json ? try SettingsJSON.render(entry) : entry.value)
     }

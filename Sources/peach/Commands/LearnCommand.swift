@@ -39,7 +39,7 @@ struct LearnCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         try await LearnComposition.learn(spec: from ?? settings.inputPort, dryRun: dryRun,
                                          stepTimeout: .milliseconds(Int64(timeout * 1000)), settings: settings)
     }

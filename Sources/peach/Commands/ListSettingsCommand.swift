@@ -11,7 +11,7 @@ struct ListSettingsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.") var json = false
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: options.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)
         let entries = settings.current.entries
         print(json ? try SettingsJSON.render(entries) : SettingsTable.render(entries))
     }

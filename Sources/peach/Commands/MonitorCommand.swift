@@ -43,7 +43,7 @@ struct MonitorCommand: AsyncParsableCommand {
         let interruption = Interruption()
         let signals = TerminationSignals { _ in interruption.interrupt() }
         defer { signals.cancel() }
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let frontEnd = settings.current.frontEnd
         let (mode, portWait) = try Self.withSettings { () throws -> (TrainingMode, PortWait) in
             let mode: TrainingMode

@@ -39,7 +39,7 @@ struct PlayCommand: AsyncParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try Self.withSettings { try PlayRequest(command: self, settings: settings) }
         // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
         // signals are caught before anything starts, so FluidSynth is spawned with them set aside.

@@ -26,7 +26,7 @@ struct PortsCommand: AsyncParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let client = try SequencerComposition.openClient()
         defer { client.close() }
         let own = client.clientID

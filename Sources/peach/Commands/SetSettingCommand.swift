@@ -11,9 +11,13 @@ struct SetSettingCommand: AsyncParsableCommand {
     @Argument(help: "The new value, e.g. 1.5, C3, or P5u,M3d for intervals.") var value: String
 
     func run() async throws {
-        let settings = await SettingsComposition.makeSettings(configPath: options.configPath)
+        let settings = try await SettingsComposition.makeSettings(configPath: options.configPath, creatingFile: true)
         let entry = try await settings.set(key, to: value)
         print("\(entry.key) = \(entry.displayValue) (written to \(settings.files.userFile))")
+        // The domain clamps a few values (noteDuration) rather than refusing them: say so.
+        if let reason = SettingsCatalogue.descriptor(forKey: key)?.clampReason(for: value) {
+            printToStandardError("note: \(entry.key) \(value) \(reason): stored \(entry.displayValue), the nearest allowed")
+        }
         if case .source(let source) = entry.origin, source.layer == .environment {
             printToStandardError("note: \(source) overrides the file while it is set")
         }

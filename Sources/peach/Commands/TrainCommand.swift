@@ -49,10 +49,13 @@ struct TrainCommand: AsyncParsableCommand {
         let interruption = Interruption()
         let signals = TerminationSignals { _ in interruption.interrupt() }
         defer { signals.cancel() }
-        let settings = await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
+        let warnings = SettingsWarningRelay()
+        let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
+                                                                 warningSink: warnings.sink)
         let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
         let training = Task {
-            try await TrainComposition.train(request, settings: settings, storeOptions: store, interruption: interruption)
+            try await TrainComposition.train(request, settings: settings, settingsWarnings: warnings,
+                                             storeOptions: store, interruption: interruption)
         }
         interruption.cancels(training)
         let outcome: Trainer.Outcome

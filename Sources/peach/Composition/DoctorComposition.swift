@@ -11,7 +11,7 @@ import Synchronization
 enum DoctorComposition {
     static func examine(configPath: String?, storeOptions: StoreOptions) async -> DoctorReport {
         let collected = CollectedWarnings()
-        let settings = await SettingsComposition.makeSettings(configPath: configPath) { warning in
+        let settings = await SettingsComposition.makeSettings(checkedConfigPath: configPath) { warning in
             collected.warnings.withLock { $0.append(warning) }
         }
         let warnings = collected.warnings.withLock { $0 }
@@ -46,11 +46,15 @@ enum DoctorComposition {
 
         let isControllerWarning = { (warning: SettingsWarning) in warning.key?.contains("controller.") == true }
         let userFile = settings.files.userFile
+        let ofKind = { (kind: SettingsWarning.Kind) in warnings.filter { $0.kind == kind } }
         findings.append(ConfigFileCheck(path: userFile, exists: FileManager.default.fileExists(atPath: userFile),
-                                        fileProblems: warnings.filter { $0.key == nil }.map(\.description)).finding)
+                                        named: configPath != nil,
+                                        fileProblems: ofKind(.unusableFile).map(\.description)).finding)
+        findings.append(SettingKeysCheck(unknown: ofKind(.unknownKey).map(\.description)).finding)
         findings.append(SettingValuesCheck(
-            invalid: warnings.filter { $0.key != nil && !isControllerWarning($0) }.map(\.description)).finding)
-        findings.append(ControllerMappingCheck(problems: warnings.filter(isControllerWarning).map(\.description),
+            invalid: ofKind(.invalidValue).filter { !isControllerWarning($0) }.map(\.description),
+            clamped: ofKind(.clampedValue).map(\.description)).finding)
+        findings.append(ControllerMappingCheck(problems: ofKind(.invalidValue).filter(isControllerWarning).map(\.description),
                                                summary: settings.controller.summary).finding)
         findings.append(StoreCheck(facts: storeFacts(storeOptions.location)).finding)
         return DoctorReport(findings: findings)

@@ -14,7 +14,8 @@ import PeachTrainer
 enum TrainComposition {
     /// - Parameter interruption: cancels the calling task until training runs; from then on
     ///   a signal ends training.
-    static func train(_ request: TrainingRequest, settings: LayeredUserSettings,
+    /// - Parameter settingsWarnings: shown as notices while the presenter runs.
+    static func train(_ request: TrainingRequest, settings: LayeredUserSettings, settingsWarnings: SettingsWarningRelay,
                       storeOptions: StoreOptions, interruption: Interruption) async throws -> Trainer.Outcome {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
         // The store first: a damaged database stops us before anything sounds.
@@ -34,6 +35,8 @@ enum TrainComposition {
                                                                    nearCents: request.frontEnd.feedback.nearCents,
                                                                    closed: { interruption.interrupt() }))
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
+        settingsWarnings.show(through: notice)
+        defer { settingsWarnings.show(through: nil) }
 
         let output = try await OutputComposition.chooseOutput(
             spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)

@@ -40,7 +40,7 @@ struct DoctorWithSequencerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(outcome.status == 0, "\(outcome)")
         for check in ["sequencer-device", "sequencer-access", "sequencer-client", "synth-port", "controller-port",
-                      "fluidsynth", "soundfont", "config-file", "config-values", "controller-mapping", "store"] {
+                      "fluidsynth", "soundfont", "config-file", "config-keys", "config-values", "controller-mapping", "store"] {
             #expect(Self.verdict(findings, check) == "ok", "\(check): \(findings[check] ?? [:])")
         }
         #expect(Self.found(findings, "controller-port").hasPrefix("16:0 "), "\(findings["controller-port"] ?? [:])")

@@ -16,6 +16,34 @@ struct ConfigAndStoreChecksTests {
         #expect(broken.fix?.contains("peach settings") == true)
     }
 
+    @Test("settings file: a file named by --config that does not exist is a problem with its fix")
+    func namedFileMissing() {
+        let finding = ConfigFileCheck(path: "/rig.yaml", exists: false, named: true, fileProblems: []).finding
+        #expect(finding.verdict == .problem)
+        #expect(finding.found == "no file at /rig.yaml, named by --config")
+        #expect(finding.fix?.contains("peach settings set KEY VALUE --config /rig.yaml") == true)
+    }
+
+    @Test("keys: none unknown is ok; unknown ones are a warning listing each, with advice")
+    func keys() {
+        #expect(SettingKeysCheck(unknown: []).finding.verdict == .ok)
+        let unknown = ["user file /c.yaml, line 2: midi.portwait is not a Peach setting (did you mean midi.portWait?); "
+                       + "it is ignored"]
+        let finding = SettingKeysCheck(unknown: unknown).finding
+        #expect(finding.verdict == .warning)
+        #expect(finding.found == unknown[0])
+        #expect(finding.fix?.contains("peach settings") == true)
+    }
+
+    @Test("values: a clamped value alone is a warning; with an invalid one, a problem listing both")
+    func clampedValues() {
+        let clamped = ["user file /c.yaml: noteDuration = '9' is outside 0.3…3.0 seconds; clamped to 3.0"]
+        #expect(SettingValuesCheck(invalid: [], clamped: clamped).finding.verdict == .warning)
+        let both = SettingValuesCheck(invalid: ["user file /c.yaml: velocity = '300' is invalid"], clamped: clamped).finding
+        #expect(both.verdict == .problem)
+        #expect(both.found.contains("clamped to 3.0") && both.found.contains("velocity"))
+    }
+
     @Test("values: none invalid is ok; each invalid one is listed as the settings layer words it")
     func values() {
         #expect(SettingValuesCheck(invalid: []).finding.verdict == .ok)
