@@ -18,6 +18,7 @@ enum DatabaseFile {
         } catch {
             throw .cannotCreate(path: location.directory.path, reason: reason(error))
         }
+        try checkKinds(location)
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The umask may have narrowed the mode further; make it exactly 0600.
@@ -30,6 +31,17 @@ enum DatabaseFile {
         // trial; say so now, naming the file. (The folder must be writable for the WAL files.)
         for target in [path, location.directory.path] where access(target, W_OK) != 0 {
             throw .notWritable(path: target, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The database and SQLite's companions (journal, WAL, shared memory) must each be a
+    /// regular file or absent: SQLite would wait forever on a named pipe in any of these places.
+    static func checkKinds(_ location: StoreLocation) throws(StoreError) {
+        let path = location.databasePath
+        for candidate in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            if let kind = FileKind.of(candidate), kind != .regular {
+                throw .notARegularFile(path: candidate, kind: kind.description)
+            }
         }
     }
 

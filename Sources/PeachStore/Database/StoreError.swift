@@ -4,6 +4,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// The file or its folder may not be written, so no trial could be saved.
     case notWritable(path: String, reason: String)
+    /// Something other than a regular file (a named pipe, a folder, a device) is where the
+    /// database or one of SQLite's companion files belongs; opening it could hang.
+    case notARegularFile(path: String, kind: String)
     /// The file exists but SQLite cannot use it (damaged, not a database, unreadable).
     case unreadableDatabase(path: String, reason: String)
     /// The file was written by a newer peach whose schema this one does not know.
@@ -22,6 +25,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .notWritable(let path, let reason):
             return "cannot write to \(path) (\(reason)), so no training record could be saved; "
                 + "fix its permissions or choose another folder with --data-dir or PEACH_DATA_DIR"
+        case .notARegularFile(let path, let kind):
+            return "\(path) is \(kind), not a database file, so peach did not open it. It was left untouched; "
+                + "move it aside, or choose another folder with --data-dir or PEACH_DATA_DIR."
         case .unreadableDatabase(let path, let reason):
             return "\(path) is not a usable training database (\(reason)). It was left untouched; "
                 + "move it aside to start afresh, or restore a backup."

@@ -24,6 +24,7 @@ public struct StoreInspection: Hashable, Sendable {
     public static func inspect(_ location: StoreLocation) throws(StoreError) -> StoreInspection? {
         let path = location.databasePath
         guard DatabaseFile.exists(location) else { return nil }
+        try DatabaseFile.checkKinds(location)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)

@@ -30,6 +30,7 @@ public final class TrainingStore: Sendable {
             guard DatabaseFile.exists(location) else {
                 throw .unreadableDatabase(path: path, reason: "no such file")
             }
+            try DatabaseFile.checkKinds(location)
         }
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).

@@ -1,6 +1,8 @@
 /// Why a file could not be imported. Nothing was written in any of these cases.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
+    /// A folder, a device or a socket: nothing an export could be (a named pipe is read once).
+    case notAFile(path: String, kind: String)
     case notUTF8(path: String)
     case emptyFile
     /// The first line is not `# peach-export-format:N`.
@@ -17,6 +19,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .notAFile(let path, let kind):
+            return "cannot import \(path): it is \(kind), not a file; give the path of a Peach export"
         case .notUTF8(let path):
             return "\(path) is not UTF-8 text, so it is not a Peach export file"
         case .emptyFile:
