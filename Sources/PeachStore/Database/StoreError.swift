@@ -9,6 +9,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case notARegularFile(path: String, kind: String)
     /// The file exists but SQLite cannot use it (damaged, not a database, unreadable).
     case unreadableDatabase(path: String, reason: String)
+    /// The file is another program's SQLite database; the detail says how that shows.
+    case foreignDatabase(path: String, detail: String)
     /// The file was written by a newer peach whose schema this one does not know.
     case newerSchema(path: String, unknownMigrations: [String])
     /// A stored row cannot be turned back into a record.
@@ -31,6 +33,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .unreadableDatabase(let path, let reason):
             return "\(path) is not a usable training database (\(reason)). It was left untouched; "
                 + "move it aside to start afresh, or restore a backup."
+        case .foreignDatabase(let path, let detail):
+            return "\(path) is another program's SQLite database, not peach's training records (\(detail)). "
+                + "It was left untouched; move it aside, or choose another folder with --data-dir or PEACH_DATA_DIR."
         case .newerSchema(let path, let unknown):
             return "\(path) was written by a newer peach (schema steps \(unknown.joined(separator: ", "))); "
                 + "update peach to use it. It was left untouched."
