@@ -11,13 +11,7 @@ import Darwin
 enum DatabaseFile {
     static func prepare(_ location: StoreLocation) throws(StoreError) {
         let path = location.databasePath
-        do {
-            try FileManager.default.createDirectory(
-                at: location.directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreate(path: location.directory.path, reason: reason(error))
-        }
+        try createFolder(location)
         try checkKinds(location)
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
@@ -31,6 +25,16 @@ enum DatabaseFile {
         // trial; say so now, naming the file. (The folder must be writable for the WAL files.)
         for target in [path, location.directory.path] where access(target, W_OK) != 0 {
             throw .notWritable(path: target, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    static func createFolder(_ location: StoreLocation) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: location.directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreate(path: location.directory.path, reason: reason(error))
         }
     }
 

@@ -17,6 +17,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case corruptRow(path: String, table: String, id: Int64, column: String, problem: String)
     /// A completed trial could not be saved.
     case saveFailed(path: String, what: String, reason: String)
+    /// The file was deleted (or another put in its place) while the store had it open. Its
+    /// records, the trial just saved included, were copied to `rescuedTo`, unless `failure`.
+    case databaseVanished(path: String, what: String, replaced: Bool, rescuedTo: String?, failure: String?)
     /// Reading, importing or deleting failed; nothing was changed.
     case operationFailed(path: String, operation: String, reason: String)
 
@@ -43,6 +46,17 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "\(path): table \(table), row id \(id), column \(column): \(problem)"
         case .saveFailed(let path, let what, let reason):
             return "could not save the \(what) to \(path): \(reason). Training stopped so that no answer goes unsaved."
+        case .databaseVanished(let path, let what, let replaced, let rescuedTo, let failure):
+            let happened = replaced ? "\(path) was replaced by another file while peach was using it"
+                                    : "\(path) was deleted while peach was using it"
+            let records = replaced ? "The records of the file peach had open" : "Its records"
+            guard let rescuedTo else {
+                return "\(happened), and its records could not be copied out (\(failure ?? "unknown reason")): "
+                    + "they, this \(what) included, are lost. Training stopped."
+            }
+            return "\(happened). \(records), this \(what) included, were saved to \(rescuedTo)"
+                + (replaced ? "; the new \(path) was not touched" : "")
+                + ". Training stopped; start it again to go on."
         case .operationFailed(let path, let operation, let reason):
             return "could not \(operation) in \(path): \(reason). Nothing was changed."
         }

@@ -18,6 +18,8 @@ public final class TrainingStore: Sendable {
 
     public let location: StoreLocation
     let pool: DatabasePool
+    /// The file opened at `path`, so a write can tell when it was deleted or replaced.
+    let openedFile: FileIdentity?
     var path: String { location.databasePath }
 
     public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
@@ -51,6 +53,7 @@ public final class TrainingStore: Sendable {
         } catch {
             throw .unreadableDatabase(path: path, reason: Self.reason(error))
         }
+        openedFile = FileIdentity.of(path)
     }
 
     /// Checks whose file it is, its integrity and its schema version; true when it needs
@@ -126,11 +129,14 @@ public final class TrainingStore: Sendable {
     }
 
     private func insert(_ what: String, _ body: @escaping @Sendable (Database) throws -> Int64) async throws(StoreError) -> Int64 {
+        let id: Int64
         do {
-            return try await pool.write(body)
+            id = try await pool.write(body)
         } catch {
             throw .saveFailed(path: path, what: what, reason: Self.reason(error))
         }
+        try checkFileStillThere(after: what)
+        return id
     }
 
     static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {
