@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Creates the database folder (0700) and an empty database file (0600) before SQLite opens it,
+/// Creates the database folder (0700, and each missing folder above it) and an empty database file (0600) before SQLite opens it,
 /// so the file never exists with wider permissions. SQLite gives its -wal and -shm companions
 /// the permissions of the main file.
 enum DatabaseFile {
@@ -29,12 +29,10 @@ enum DatabaseFile {
     }
 
     static func createFolder(_ location: StoreLocation) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: location.directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+        do throws(PrivateFileError) {
+            try PrivateFiles.createFolder(location.directory.path)
         } catch {
-            throw .cannotCreate(path: location.directory.path, reason: reason(error))
+            throw .cannotCreate(path: error.path, reason: error.reason)
         }
     }
 
@@ -53,7 +51,4 @@ enum DatabaseFile {
         FileManager.default.fileExists(atPath: location.databasePath)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? error.localizedDescription
-    }
 }
