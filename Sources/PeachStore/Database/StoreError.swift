@@ -1,3 +1,5 @@
+import PeachCore
+
 /// What went wrong with the training database. Every message names the file.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The folder or the file could not be created.
@@ -23,7 +25,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// Reading, importing or deleting failed; nothing was changed.
     case operationFailed(path: String, operation: String, reason: String)
 
-    public var description: String {
+    /// One line; the paths and names in it are the user's, so control characters are escaped.
+    public var description: String { message.terminalSafe }
+
+    private var message: String {
         switch self {
         case .cannotCreate(let path, let reason):
             return "cannot create the training database \(path): \(reason)"

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,5 +78,5 @@ public enum PrivateFiles {
 public struct PrivateFileError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
+    public var description: String { "cannot write \(path): \(reason)".terminalSafe }
 }
