@@ -51,6 +51,7 @@ struct InspectionTests {
             let queue = try DatabaseQueue(path: directory.databasePath)
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: """
+                    PRAGMA application_id = \(StoreSchema.applicationID);
                     CREATE TABLE pitchComparison (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
                     CREATE INDEX broken ON pitchComparison(a);
                     INSERT INTO pitchComparison (a, b) VALUES (1, 10), (2, 20);

@@ -28,11 +28,7 @@ public struct AtomicFileWriter: Sendable {
 
     public func replaceContents(of path: String, with data: Data) throws(SettingsError) {
         let directory = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .writeFailed(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
-        }
+        try Self.createFolder(directory, for: path)
         let permissions = existingPermissions(of: path) ?? Self.newFilePermissions
         let temporaryPath = directory + "/" + Self.temporaryPrefix + UUID().uuidString + ".tmp"
 
@@ -55,6 +51,20 @@ public struct AtomicFileWriter: Sendable {
             throw error as? SettingsError ?? .writeFailed(path: path, reason: "\(error)")
         }
         Self.syncDirectory(directory)
+    }
+
+    /// Creates `directory` and any missing folder above it with 0700, whatever the umask (the
+    /// config folder is the user's own); existing folders keep their mode.
+    static func createFolder(_ directory: String, for path: String) throws(SettingsError) {
+        var created = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            created += "/" + component
+            if mkdir(created, 0o700) == 0 {
+                chmod(created, 0o700)
+            } else if errno != EEXIST {
+                throw .writeFailed(path: path, reason: "cannot create \(created): \(lastError())")
+            }
+        }
     }
 
     public static let posixRename: Rename = { temporaryPath, targetPath in

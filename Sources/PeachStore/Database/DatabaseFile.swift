@@ -5,19 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Creates the database folder (0700) and an empty database file (0600) before SQLite opens it,
+/// Creates the database folder (0700, and each missing folder above it) and an empty database file (0600) before SQLite opens it,
 /// so the file never exists with wider permissions. SQLite gives its -wal and -shm companions
 /// the permissions of the main file.
 enum DatabaseFile {
     static func prepare(_ location: StoreLocation) throws(StoreError) {
         let path = location.databasePath
-        do {
-            try FileManager.default.createDirectory(
-                at: location.directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreate(path: location.directory.path, reason: reason(error))
-        }
+        try createFolder(location)
+        try checkKinds(location)
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The umask may have narrowed the mode further; make it exactly 0600.
@@ -33,11 +28,27 @@ enum DatabaseFile {
         }
     }
 
+    static func createFolder(_ location: StoreLocation) throws(StoreError) {
+        do throws(PrivateFileError) {
+            try PrivateFiles.createFolder(location.directory.path)
+        } catch {
+            throw .cannotCreate(path: error.path, reason: error.reason)
+        }
+    }
+
+    /// The database and SQLite's companions (journal, WAL, shared memory) must each be a
+    /// regular file or absent: SQLite would wait forever on a named pipe in any of these places.
+    static func checkKinds(_ location: StoreLocation) throws(StoreError) {
+        let path = location.databasePath
+        for candidate in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            if let kind = FileKind.of(candidate), kind != .regular {
+                throw .notARegularFile(path: candidate, kind: kind.description)
+            }
+        }
+    }
+
     static func exists(_ location: StoreLocation) -> Bool {
         FileManager.default.fileExists(atPath: location.databasePath)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? error.localizedDescription
-    }
 }

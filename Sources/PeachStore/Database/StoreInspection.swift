@@ -24,6 +24,7 @@ public struct StoreInspection: Hashable, Sendable {
     public static func inspect(_ location: StoreLocation) throws(StoreError) -> StoreInspection? {
         let path = location.databasePath
         guard DatabaseFile.exists(location) else { return nil }
+        try DatabaseFile.checkKinds(location)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)
@@ -32,6 +33,9 @@ public struct StoreInspection: Hashable, Sendable {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
+                if case .foreign(let detail) = try StoreIdentity.of(db) {
+                    throw StoreError.foreignDatabase(path: path, detail: detail)
+                }
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(10)")
                 let applied = try StoreSchema.migrator().appliedIdentifiers(db)
                 func count(_ table: String) throws -> Int {
@@ -44,6 +48,8 @@ public struct StoreInspection: Hashable, Sendable {
                     comparisons: try count("pitchComparison"), matchings: try count("pitchMatching"),
                     writable: access(path, W_OK) == 0 && access(location.directory.path, W_OK) == 0)
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw .unreadableDatabase(path: path, reason: TrainingStore.reason(error))
         }

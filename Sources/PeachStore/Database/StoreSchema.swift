@@ -13,44 +13,78 @@ public enum StoreSchema {
 
     public static let migrationNames = [trainingRecords, rigContext]
 
+    /// SQLite's application id for peach's database ("Peac"), written with the schema, so a
+    /// file is recognised as peach's own before anything is written to it.
+    public static let applicationID: Int32 = 0x5065_6163
+
+    /// The tables peach's schema holds (SQLite's own `sqlite_` tables aside).
+    static let tableNames: Set<String> = ["grdb_migrations", "pitchComparison", "pitchMatching"]
+
+    /// The migrations in the order they run. The record of applied steps stays GRDB's table
+    /// (`grdb_migrations`), which every store made so far has.
+    static let migrations: [(name: String, body: @Sendable (Database) throws -> Void)] = [
+        (trainingRecords, createTrainingRecords), (rigContext, addRigContext),
+    ]
+
+    /// GRDB's migrator over the same steps: each step in its own transaction, as the first
+    /// releases ran them. Tests build older files with it; `upgrade` is what peach runs.
     public static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration(trainingRecords) { db in
-            let intervals = Interval.allCases.map { "'\($0.abbreviation)'" }.joined(separator: ", ")
-            let tunings = TuningSystem.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            let common = """
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                timestamp INTEGER NOT NULL,
-                referenceNote INTEGER NOT NULL CHECK (referenceNote BETWEEN 0 AND 127),
-                targetNote INTEGER NOT NULL CHECK (targetNote BETWEEN 0 AND 127),
-                interval TEXT NOT NULL CHECK (interval IN (\(intervals))),
-                tuningSystem TEXT NOT NULL CHECK (tuningSystem IN (\(tunings))),
-                """
+        for (name, body) in migrations { migrator.registerMigration(name, migrate: body) }
+        return migrator
+    }
+
+    /// Brings the file up to date in one transaction: every pending step, its record and the
+    /// application id, or, when any of them fails, nothing at all.
+    static func upgrade(_ db: Database) throws {
+        try db.inTransaction(.immediate) {
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            // Read inside the transaction: another peach may have upgraded the file meanwhile.
+            let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            for (name, body) in migrations where !applied.contains(name) {
+                try body(db)
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [name])
+            }
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            return .commit
+        }
+    }
+
+    private static func createTrainingRecords(_ db: Database) throws {
+        let intervals = Interval.allCases.map { "'\($0.abbreviation)'" }.joined(separator: ", ")
+        let tunings = TuningSystem.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let common = """
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            timestamp INTEGER NOT NULL,
+            referenceNote INTEGER NOT NULL CHECK (referenceNote BETWEEN 0 AND 127),
+            targetNote INTEGER NOT NULL CHECK (targetNote BETWEEN 0 AND 127),
+            interval TEXT NOT NULL CHECK (interval IN (\(intervals))),
+            tuningSystem TEXT NOT NULL CHECK (tuningSystem IN (\(tunings))),
+            """
+        try db.execute(sql: """
+            CREATE TABLE pitchComparison (
+                \(common)
+                centOffset REAL NOT NULL,
+                isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1))
+            );
+            CREATE INDEX pitchComparison_identity ON pitchComparison(timestamp, referenceNote, targetNote);
+            CREATE TABLE pitchMatching (
+                \(common)
+                initialCentOffset REAL NOT NULL,
+                userCentError REAL NOT NULL
+            );
+            CREATE INDEX pitchMatching_identity ON pitchMatching(timestamp, referenceNote, targetNote);
+            """)
+    }
+
+    private static func addRigContext(_ db: Database) throws {
+        for table in ["pitchComparison", "pitchMatching"] {
             try db.execute(sql: """
-                CREATE TABLE pitchComparison (
-                    \(common)
-                    centOffset REAL NOT NULL,
-                    isCorrect INTEGER NOT NULL CHECK (isCorrect IN (0, 1))
-                );
-                CREATE INDEX pitchComparison_identity ON pitchComparison(timestamp, referenceNote, targetNote);
-                CREATE TABLE pitchMatching (
-                    \(common)
-                    initialCentOffset REAL NOT NULL,
-                    userCentError REAL NOT NULL
-                );
-                CREATE INDEX pitchMatching_identity ON pitchMatching(timestamp, referenceNote, targetNote);
+                ALTER TABLE \(table) ADD COLUMN outputPort TEXT;
+                ALTER TABLE \(table) ADD COLUMN soundProgram INTEGER CHECK (soundProgram BETWEEN 0 AND 127);
+                ALTER TABLE \(table) ADD COLUMN soundBank INTEGER CHECK (soundBank BETWEEN 0 AND 16383);
+                ALTER TABLE \(table) ADD COLUMN inputControl TEXT;
                 """)
         }
-        migrator.registerMigration(rigContext) { db in
-            for table in ["pitchComparison", "pitchMatching"] {
-                try db.execute(sql: """
-                    ALTER TABLE \(table) ADD COLUMN outputPort TEXT;
-                    ALTER TABLE \(table) ADD COLUMN soundProgram INTEGER CHECK (soundProgram BETWEEN 0 AND 127);
-                    ALTER TABLE \(table) ADD COLUMN soundBank INTEGER CHECK (soundBank BETWEEN 0 AND 16383);
-                    ALTER TABLE \(table) ADD COLUMN inputControl TEXT;
-                    """)
-            }
-        }
-        return migrator
     }
 }

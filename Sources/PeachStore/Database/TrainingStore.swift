@@ -18,6 +18,8 @@ public final class TrainingStore: Sendable {
 
     public let location: StoreLocation
     let pool: DatabasePool
+    /// The file opened at `path`, so a write can tell when it was deleted or replaced.
+    let openedFile: FileIdentity?
     var path: String { location.databasePath }
 
     public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
@@ -30,10 +32,13 @@ public final class TrainingStore: Sendable {
             guard DatabaseFile.exists(location) else {
                 throw .unreadableDatabase(path: path, reason: "no such file")
             }
+            try DatabaseFile.checkKinds(location)
         }
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        let needsMigration = try Self.inspect(path: path, mode: mode)
+        if try Self.inspect(path: path, mode: mode) {
+            try Self.upgrade(path: path)
+        }
         var configuration = Configuration()
         configuration.readonly = mode == .readOnly
         configuration.busyMode = .timeout(10)   // another peach (a report during training) may be writing
@@ -48,27 +53,22 @@ public final class TrainingStore: Sendable {
         } catch {
             throw .unreadableDatabase(path: path, reason: Self.reason(error))
         }
-        if needsMigration {
-            do {
-                try StoreSchema.migrator().migrate(pool)
-            } catch {
-                throw .unreadableDatabase(path: path, reason: "upgrading the schema failed: \(Self.reason(error))")
-            }
-        }
+        openedFile = FileIdentity.of(path)
     }
 
-    /// Checks the file's integrity and schema version; true when migrations are due.
+    /// Checks whose file it is, its integrity and its schema version; true when it needs
+    /// writing before use (pending migrations, or a store from before the application id).
     private static func inspect(path: String, mode: AccessMode) throws(StoreError) -> Bool {
-        let migrator = StoreSchema.migrator()
-        let (integrity, applied, complete): (String, Set<String>, Bool)
+        let (identity, integrity, applied): (StoreIdentity, String, Set<String>)
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(10)
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            (integrity, applied, complete) = try queue.read { db in
-                (try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
-                 try migrator.appliedIdentifiers(db), try migrator.hasCompletedMigrations(db))
+            (identity, integrity, applied) = try queue.read { db in
+                (try StoreIdentity.of(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
+                 try db.tableExists("grdb_migrations")
+                    ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : [])
             }
             try queue.close()
         } catch {
@@ -77,13 +77,35 @@ public final class TrainingStore: Sendable {
         guard integrity == "ok" else {
             throw .unreadableDatabase(path: path, reason: "the integrity check reports: \(integrity)")
         }
+        if case .foreign(let detail) = identity { throw .foreignDatabase(path: path, detail: detail) }
         let unknown = applied.filter { !StoreSchema.migrationNames.contains($0) }.sorted()
         guard unknown.isEmpty else { throw .newerSchema(path: path, unknownMigrations: unknown) }
-        guard !complete else { return false }
-        guard mode == .readWrite else {
+        let complete = StoreSchema.migrationNames.allSatisfy(applied.contains)
+        guard complete || mode == .readWrite else {
             throw .unreadableDatabase(path: path, reason: "its schema is older than this peach; open it once for writing to upgrade it")
         }
-        return true
+        return mode == .readWrite && (!complete || identity != .peach)
+    }
+
+    /// Runs the pending migrations and sets the application id in one transaction, through a
+    /// connection that leaves the journal mode alone: if anything fails, the file is as it was.
+    /// (Only then does the pool switch a new file to WAL.)
+    private static func upgrade(path: String) throws(StoreError) {
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            configuration.label = "peach.store.upgrade"
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            do {
+                try queue.writeWithoutTransaction { db in try StoreSchema.upgrade(db) }
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            try queue.close()
+        } catch {
+            throw .unreadableDatabase(path: path, reason: "upgrading the schema failed: \(reason(error))")
+        }
     }
 
     // MARK: - Recording
@@ -107,11 +129,14 @@ public final class TrainingStore: Sendable {
     }
 
     private func insert(_ what: String, _ body: @escaping @Sendable (Database) throws -> Int64) async throws(StoreError) -> Int64 {
+        let id: Int64
         do {
-            return try await pool.write(body)
+            id = try await pool.write(body)
         } catch {
             throw .saveFailed(path: path, what: what, reason: Self.reason(error))
         }
+        try checkFileStillThere(after: what)
+        return id
     }
 
     static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {

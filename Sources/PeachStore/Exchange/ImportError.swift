@@ -1,6 +1,10 @@
+import PeachCore
+
 /// Why a file could not be imported. Nothing was written in any of these cases.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
+    /// A folder, a device or a socket: nothing an export could be (a named pipe is read once).
+    case notAFile(path: String, kind: String)
     case notUTF8(path: String)
     case emptyFile
     /// The first line is not `# peach-export-format:N`.
@@ -13,10 +17,28 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Rows that failed validation; with `--skip-invalid` they are reported, not thrown.
     case invalidRows([ImportRowError])
 
+    /// The file's text and path are quoted in these sentences, so control characters in them are
+    /// escaped (the line breaks between the listed problems are the message's own).
     public var description: String {
+        switch self {
+        case .badHeader(let problems):
+            return "row 2 (the header) does not match format \(PeachExportFormat.version):\n"
+                + problems.map { "  " + $0.terminalSafe }.joined(separator: "\n")
+                + "\n  expected: \(PeachExportFormat.header)"
+        case .invalidRows(let errors):
+            return "\(errors.count) invalid row\(errors.count == 1 ? "" : "s"); nothing was imported:\n"
+                + errors.map { "  \($0)" }.joined(separator: "\n")
+        default:
+            return message.terminalSafe
+        }
+    }
+
+    private var message: String {
         switch self {
         case .unreadableFile(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .notAFile(let path, let kind):
+            return "cannot import \(path): it is \(kind), not a file; give the path of a Peach export"
         case .notUTF8(let path):
             return "\(path) is not UTF-8 text, so it is not a Peach export file"
         case .emptyFile:
@@ -27,15 +49,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             return "row 1: the format version in \"\(line)\" is not a whole number"
         case .unsupportedVersion(let version):
             return "this file is Peach export format \(version); this peach reads format \(PeachExportFormat.version) only"
-        case .badHeader(let problems):
-            return "row 2 (the header) does not match format \(PeachExportFormat.version):\n"
-                + problems.map { "  " + $0 }.joined(separator: "\n")
-                + "\n  expected: \(PeachExportFormat.header)"
+        case .badHeader, .invalidRows:
+            return ""   // multi-line: `description` writes these, escaping each quoted part
         case .malformedCSV(let problem):
             return problem
-        case .invalidRows(let errors):
-            return "\(errors.count) invalid row\(errors.count == 1 ? "" : "s"); nothing was imported:\n"
-                + errors.map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }

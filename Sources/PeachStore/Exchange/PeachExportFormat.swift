@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Peach export format 1: the CSV that the Peach apps exchange.
 public enum PeachExportFormat {
     public static let version = 1
@@ -30,6 +32,6 @@ public struct ImportRowError: Hashable, Sendable, CustomStringConvertible {
         var text = "row \(row)"
         if let column { text += ", column \(column)" }
         if let value { text += ": value \"\(value)\" — \(reason)" } else { text += ": \(reason)" }
-        return text
+        return text.terminalSafe   // the value is the file's text
     }
 }

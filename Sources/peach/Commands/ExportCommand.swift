@@ -8,7 +8,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write all training records as a Peach export (CSV format 1).",
-        discussion: "Without FILE the CSV goes to stdout. The file is replaced atomically.")
+        discussion: "Without FILE the CSV goes to stdout. The file is replaced atomically and readable by you alone (mode 0600).")
 
     @OptionGroup var store: StoreOptions
     @Argument(help: ArgumentHelp("Where to write the CSV.", valueName: "file")) var file: String?
@@ -20,9 +20,9 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         do {
-            try Data(csv.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try PrivateFiles.write(Data(csv.utf8), to: file)
         } catch {
-            throw StoreCommandError("cannot write \(file): \(error.localizedDescription)")
+            throw StoreCommandError(error.description)
         }
     }
 }

@@ -21,13 +21,7 @@ struct ImportCommand: AsyncParsableCommand {
     var skipInvalid = false
 
     func run() async throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw ImportError.unreadableFile(path: file, reason: (error as NSError).localizedFailureReason
-                                             ?? error.localizedDescription)
-        }
+        let data = try ImportSource.read(path: file)
         let parsed = try PeachCSVParser.parse(data: data, path: file)
         if !parsed.invalidRows.isEmpty {
             guard skipInvalid else { throw ImportError.invalidRows(parsed.invalidRows) }

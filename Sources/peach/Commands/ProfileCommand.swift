@@ -23,9 +23,9 @@ struct ProfileCommand: AsyncParsableCommand {
         let report = try StoreComposition.openStore(store).profileReport()
         if let svg {
             do {
-                try Data(ProfileSVG.render(report).utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+                try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg)
             } catch {
-                throw StoreCommandError("cannot write \(svg): \(error.localizedDescription)")
+                throw StoreCommandError(error.description)
             }
         }
         print(json ? ProfileJSON.render(report) : ProfileText.render(report), terminator: "")

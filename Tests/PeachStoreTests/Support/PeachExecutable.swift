@@ -11,6 +11,9 @@ struct PeachExecutable {
 
     let url: URL
 
+    /// Another program run the same way (a shell that runs peach).
+    init(url: URL) { self.url = url }
+
     init() throws {
         let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         url = testBinary.deletingLastPathComponent().appendingPathComponent("peach")
