@@ -38,6 +38,16 @@ struct FormatTests {
         #expect(DecimalText.parse("+2.5") == 2.5)
     }
 
+    @Test("the iOS app's text of a small number, exponent form with \".0\" added, reads as that number")
+    func iOSExponentForm() {
+        #expect(DecimalText.parse("1e-05.0") == 1e-05)
+        #expect(DecimalText.parse("-5e-06.0") == -5e-06)
+        #expect(DecimalText.parse("1.5e-05") == 1.5e-05)
+        for text in ["1e-05.5", "1.5e-05.0", "1e.0", "e-05.0", "1e-05.0.0"] {
+            #expect(DecimalText.parse(text) == nil, "\(text)")
+        }
+    }
+
     @Test("RFC 4180: quoted commas, quotes and line breaks; CRLF; rows know their line")
     func readsCSV() throws {
         let text = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n\nlast,,"

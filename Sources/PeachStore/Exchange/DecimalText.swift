@@ -31,7 +31,14 @@ enum DecimalText {
 
     /// A finite decimal number: optional sign, digits with an optional fraction, an optional
     /// exponent. Integers without a point are accepted on import (other tools may write them).
-    static func parse(_ text: String) -> Double? {
+    static func parse(_ given: String) -> Double? {
+        // The iOS app writes Swift's own text of a number and adds ".0" when it has no point,
+        // exponent form included: 0.00001 becomes "1e-05.0". Read it as the number it means.
+        var text = given
+        if given.contains(where: { $0 == "e" || $0 == "E" }), given.hasSuffix(".0"),
+           given.filter({ $0 == "." }).count == 1 {
+            text = String(given.dropLast(2))
+        }
         var sawDigit = false
         var index = text.startIndex
         if index < text.endIndex, text[index] == "+" || text[index] == "-" { index = text.index(after: index) }
