@@ -15,6 +15,9 @@ struct TrainRun {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("peach-train-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         let folder = self.folder
+        // The run's own settings file, empty: a --config that names no file is an error.
+        let config = folder.appendingPathComponent("config.yaml")
+        if !FileManager.default.fileExists(atPath: config.path) { try "".write(to: config, atomically: true, encoding: .utf8) }
         process = try RunningPeach(["train"] + arguments + [
             "--json", "--data-dir", folder.appendingPathComponent("data").path,
             "--config", folder.appendingPathComponent("config.yaml").path,

@@ -15,6 +15,8 @@ struct TrainTerminalTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-tmux-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // An empty settings file of its own: a --config that names no file is an error.
+        try "".write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
         let pane = try await TmuxPane.start(command: [
             PeachExecutable.url.path, "train", "comparison", "--trials", "2", "--to", "\(synth.inputPort)",
             "--data-dir", folder.appendingPathComponent("data").path,
