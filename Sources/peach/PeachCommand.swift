@@ -12,11 +12,20 @@ struct PeachCommand: AsyncParsableCommand {
                       ResetCommand.self, StoreCrashWriterCommand.self]
     )
 
+    /// Where a termination signal goes in `train`, `play` and `monitor`: caught from the first
+    /// line of `main`, kept until the command has something to stop.
+    static let interruption = Interruption()
+
     /// Before anything else: a reader that goes away (`peach train --json | head`) is an
     /// ordinary end, seen as EPIPE where the output is written, never a death by SIGPIPE that
-    /// would leave notes sounding.
+    /// would leave notes sounding; and a signal to a command that stops cleanly finds its
+    /// handler already there, however early it comes.
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        if let command = TerminationSignals.subcommand(in: CommandLine.arguments),
+           TerminationSignals.catchingCommands.contains(command) {
+            TerminationSignals.install(delivering: interruption)
+        }
         await main(nil)
     }
 }

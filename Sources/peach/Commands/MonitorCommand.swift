@@ -40,9 +40,7 @@ struct MonitorCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Caught from the start, so a signal while waiting for the controller ends with 0 too.
-        let interruption = Interruption()
-        let signals = TerminationSignals { _ in interruption.interrupt() }
-        defer { signals.cancel() }
+        let interruption = PeachCommand.interruption
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let frontEnd = settings.current.frontEnd
         let (mode, portWait) = try Self.withSettings { () throws -> (TrainingMode, PortWait) in

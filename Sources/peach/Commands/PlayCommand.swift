@@ -43,9 +43,7 @@ struct PlayCommand: AsyncParsableCommand {
         let request = try Self.withSettings { try PlayRequest(command: self, settings: settings) }
         // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
         // signals are caught before anything starts, so FluidSynth is spawned with them set aside.
-        let interruption = Interruption()
-        let signals = TerminationSignals { _ in interruption.interrupt() }
-        defer { signals.cancel() }
+        let interruption = PeachCommand.interruption
         let playing = Task { try await PlayComposition.play(request, settings: settings) }
         interruption.cancels(playing)
         do {

@@ -46,9 +46,7 @@ struct TrainCommand: AsyncParsableCommand {
     func run() async throws {
         // Caught from the start: systemd may stop a rig while it still waits for its ports, and
         // that too is a clean stop (exit 0), not a death by signal.
-        let interruption = Interruption()
-        let signals = TerminationSignals { _ in interruption.interrupt() }
-        defer { signals.cancel() }
+        let interruption = PeachCommand.interruption
         let warnings = SettingsWarningRelay()
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
                                                                  warningSink: warnings.sink)

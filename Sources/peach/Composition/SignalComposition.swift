@@ -1,26 +1,64 @@
 import Dispatch
 import Glibc
 
-/// SIGINT (Ctrl-C), SIGTERM (systemd, kill) and SIGHUP (the terminal closed) end a command
-/// cleanly instead of killing it: the default actions are switched off and the signals
-/// delivered to `handler` on a dispatch queue, where async code may run.
-final class TerminationSignals {
+/// SIGINT (Ctrl-C), SIGTERM (systemd, kill) and SIGHUP (the terminal closed) end `train`,
+/// `play` and `monitor` cleanly instead of killing them, from the first line of `main` on.
+///
+/// A real handler is installed, not SIG_IGN: an ignored signal is discarded by the kernel, so
+/// with SIG_IGN plus a dispatch source a signal in the moment before the source was registered
+/// was lost (a SIGINT at start-up went unheard and training went on). The handler only writes
+/// the signal's number to a pipe (async-signal-safe); a read source on the pipe hands each one
+/// to the command's `Interruption`, which keeps it until the command has something to stop.
+/// Child processes start with default dispositions, as exec resets caught signals.
+enum TerminationSignals {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    private let sources: [any DispatchSourceSignal]
+    /// The commands that stop cleanly on a signal; the others keep the default actions.
+    static let catchingCommands: Set<String> = ["train", "play", "monitor"]
 
-    init(queue: DispatchQueue = DispatchQueue(label: "peach.signals"), handler: @escaping @Sendable (Int32) -> Void) {
-        sources = Self.handled.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            return source
+    /// Installs the handlers, delivering every signal from now on to `interruption`.
+    /// Returns false (and changes nothing) if the pipe cannot be made.
+    @discardableResult
+    static func install(delivering interruption: Interruption) -> Bool {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends {
+            // Not inherited by FluidSynth; never blocking the handler or the reader.
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
+        terminationPipeWriteEnd = ends[1]
+        let reader = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: DispatchQueue(label: "peach.signals"))
+        reader.setEventHandler {
+            var numbers = [UInt8](repeating: 0, count: 16)
+            while read(ends[0], &numbers, numbers.count) > 0 { interruption.interrupt() }
+        }
+        reader.resume()
+        retainedReader = reader
+        for number in handled {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                let saved = errno
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(terminationPipeWriteEnd, &byte, 1)
+                errno = saved
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        return true
     }
 
-    /// Back to the default actions.
-    func cancel() {
-        for source in sources { source.cancel() }
-        for number in Self.handled { signal(number, SIG_DFL) }
+    /// The subcommand's name: the first argument that is not an option (`peach train …`).
+    static func subcommand(in arguments: [String]) -> String? {
+        arguments.dropFirst().first { !$0.hasPrefix("-") }
     }
+
+    /// Keeps the read source alive for the life of the process.
+    nonisolated(unsafe) private static var retainedReader: (any DispatchSourceRead)?
 }
+
+/// The pipe the signal handler writes to; set once before the handlers are installed. A plain
+/// integer global with a constant initial value, so the handler reads it without any lazy
+/// initialisation (a C function pointer cannot carry context).
+nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1

@@ -1,0 +1,61 @@
+import ALSASequencer
+import Foundation
+import Glibc
+import PeachTestSupport
+import Testing
+
+/// Signals in the first moments of `peach train` (systemd stopping a rig that has just
+/// started, a user's quick Ctrl-C): each ends the run cleanly with 0, none is lost.
+@Suite("peach train: signals at start-up", .serialized, .timeLimit(.minutes(5)),
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
+struct TrainStartUpSignalTests {
+    /// After the handlers are in place, at moments spread over the start-up: the store and
+    /// sequencer opening, the synth's set-up, the first note.
+    static let moments: [(signal: Int32, delay: Duration)] = [
+        (SIGTERM, .zero), (SIGINT, .milliseconds(5)), (SIGHUP, .milliseconds(20)), (SIGTERM, .milliseconds(50)),
+        (SIGINT, .milliseconds(100)), (SIGTERM, .milliseconds(200)), (SIGHUP, .milliseconds(400)),
+        (SIGINT, .milliseconds(800)), (SIGTERM, .milliseconds(1500)), (SIGINT, .milliseconds(3000)),
+    ]
+
+    @Test("SIGTERM, SIGINT and SIGHUP from the first line of main on: exit 0 every time, nothing left sounding")
+    func signalsAtStartUp() async throws {
+        let synth = try SequencerClient(name: "Test Synth")
+        defer { synth.close() }
+        let received = EventCollector(synth.events())
+        var notes: [String] = []
+        for (signal, delay) in Self.moments {
+            let run = try TrainRun(["comparison", "--to", "\(synth.inputPort)"])
+            defer { run.remove() }
+            let spawned = ContinuousClock.now
+            let caught = await Self.waitUntilCaught(signal, pid: run.process.process.processIdentifier)
+            notes.append("\(Self.name(signal)) handler after \(ContinuousClock.now - spawned)")
+            #expect(caught, "peach never caught \(Self.name(signal))")
+            try await Task.sleep(for: delay)
+            run.process.send(signal: signal)
+            let outcome = try await run.process.finished(within: .seconds(30))
+            #expect(outcome.status == 0 && !outcome.wasSignalled, "\(Self.name(signal)) after \(delay): \(outcome)")
+            #expect(!outcome.stdout.contains("\"trialCompleted\""), "no trial went on after the signal")
+        }
+        #expect(SoundingNotes.stillSounding(await received.events).isEmpty, "a note was left sounding")
+        print("start-up signal moments: " + notes.joined(separator: "; "))
+    }
+
+    /// Polls /proc/PID/status until the signal's bit is in SigCgt (a handler is installed).
+    static func waitUntilCaught(_ signal: Int32, pid: Int32) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    static func name(_ signal: Int32) -> String {
+        [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+    }
+}
