@@ -30,7 +30,7 @@ struct FormatTests {
 
     @Test("number parsing refuses what is not a finite decimal number")
     func refusesNumbers() {
-        for text in ["", "abc", "nan", "inf", "-inf", "1e999", "0x10", "1.2.3", "1,5", " 1.0", "--1", "e5", "."] {
+        for text in ["", "abc", "nan", "inf", "-inf", "1e999", "0x10", "1.2.3", "1,5", " 1.0", "--1", "e5", ".", "-3.", "12."] {
             #expect(DecimalText.parse(text) == nil, "\(text)")
         }
         #expect(DecimalText.parse("15") == 15)

@@ -64,5 +64,6 @@ enum BenchmarkFigures {
         StartUp.self,
         ProfileAtScale.self,
         HonestThreshold.self,
+        SignalFaults.self,
     ]
 }

@@ -22,8 +22,9 @@ final class PeachProcess: Sendable {
 
     /// Starts `peach ARGUMENTS…` (or `executable`); `settings` become environment variables
     /// (PEACH_NOTE_DURATION…). `launchClock` is read right before the start, for start-up times.
+    /// `standardOutput`: a pipe the caller reads (nil: a log file in the folder).
     init(_ context: BenchContext, _ arguments: [String], executable: URL? = nil, settings: [String: String] = [:],
-         folder name: String, launchClock: (() throws -> UInt64)? = nil) throws {
+         folder name: String, standardOutput: Pipe? = nil, launchClock: (() throws -> UInt64)? = nil) throws {
         folder = context.scratch.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.arguments = arguments
@@ -38,7 +39,7 @@ final class PeachProcess: Sendable {
         environment.merge(settings) { $1 }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try Self.logFile(folder.appendingPathComponent("stdout.txt"))
+        process.standardOutput = try standardOutput ?? Self.logFile(folder.appendingPathComponent("stdout.txt"))
         process.standardError = try Self.logFile(folder.appendingPathComponent("stderr.txt"))
         let (exits, ended) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.exits = exits

@@ -60,7 +60,9 @@ enum DecimalText {
             }
             index = text.index(after: index)
         }
-        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
+        // "-3." is what a file cut off inside "-3.125" leaves; neither app writes a point
+        // without a digit after it, so it is refused rather than read as another value.
+        guard sawDigit, !text.hasSuffix("."), let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
