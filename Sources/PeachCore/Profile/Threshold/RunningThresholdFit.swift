@@ -64,14 +64,17 @@ public struct RunningThresholdFit: Sendable {
         let size = ThresholdFit.thresholds.count * nuisance.slopes.count * nuisance.lapseRates.count
         var sums = [Double](repeating: 0, count: size)
         var total = 0.0
-        for bin in bins.values {
-            let (right, wrong) = (bin.right * scale, bin.wrong * scale)
-            // Trials hundreds of half-lives old count for nothing the fit could see.
-            guard right + wrong > 1e-12 else { continue }
-            total += right + wrong
-            bin.logRight.withUnsafeBufferPointer { logRight in
-                bin.logWrong.withUnsafeBufferPointer { logWrong in
-                    for index in 0..<size { sums[index] += right * logRight[index] + wrong * logWrong[index] }
+        sums.withUnsafeMutableBufferPointer { sums in
+            for bin in bins.values {
+                let (right, wrong) = (bin.right * scale, bin.wrong * scale)
+                // Trials 20 half-lives old (a millionth of the newest one's weight) move nothing the
+                // fit reports; leaving them out keeps a long history as cheap as a short one.
+                guard right + wrong > 1e-6 else { continue }
+                total += right + wrong
+                bin.logRight.withUnsafeBufferPointer { logRight in
+                    bin.logWrong.withUnsafeBufferPointer { logWrong in
+                        for index in 0..<size { sums[index] += right * logRight[index] + wrong * logWrong[index] }
+                    }
                 }
             }
         }
@@ -92,9 +95,9 @@ public struct RunningThresholdFit: Sendable {
         logWrong.reserveCapacity(size)
         for threshold in ThresholdFit.thresholds {
             for slope in nuisance.slopes {
+                let q = exp2(-pow(offset / threshold, slope))
                 for lapse in nuisance.lapseRates {
-                    let (right, wrong) = ThresholdFit.logProbabilities(offset: offset, threshold: threshold,
-                                                                      slope: slope, lapseRate: lapse)
+                    let (right, wrong) = ThresholdFit.logProbabilities(q: q, offset, threshold, slope, lapse)
                     logRight.append(right)
                     logWrong.append(wrong)
                 }

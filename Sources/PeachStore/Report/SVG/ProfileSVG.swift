@@ -38,7 +38,8 @@ public enum ProfileSVG {
         let trials = history.sessions.reduce(0) { $0 + $1.trials }
         let sessions = history.sessions.reduce(0) { $0 + $1.sessions }
         let dates = SessionDateLabels(timeZone: timeZone)
-        let span = dates.text(first.start, withYear: true) + " – " + dates.text(last.start, withYear: true)
+        let (from, to) = (dates.text(first.start, withYear: true), dates.text(last.start, withYear: true))
+        let span = from == to ? from : from + " – " + to
         svg.text("\(trials) trials in \(sessions) session\(sessions == 1 ? "" : "s"), \(span) (\(timeZone.identifier))",
                  x: margin, y: 58, size: 13, fill: SVGStyle.muted)
     }
