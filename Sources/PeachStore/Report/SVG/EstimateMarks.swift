@@ -20,11 +20,10 @@ struct EstimateMarks {
         }
     }
 
-    func triangle(_ svg: inout SVGWriter, x: Double, y: Double, pointsDown: Bool, color: String, size: Double = 5,
-                  className: String) {
+    func triangle(_ svg: inout SVGWriter, x: Double, y: Double, pointsDown: Bool, color: String, size: Double = 5) {
         let tip = pointsDown ? y + size : y - size
         let base = y
-        svg.polygon([(x - size, base), (x + size, base), (x, tip)], fill: color, opacity: 1, className: className)
+        svg.polygon([(x - size, base), (x + size, base), (x, tip)], fill: color)
     }
 }
 

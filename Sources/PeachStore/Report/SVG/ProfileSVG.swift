@@ -22,7 +22,9 @@ public enum ProfileSVG {
         SVGSummaryCards(report: report).draw(&svg, left: margin, right: width - margin, top: 74, bottom: 170)
         SVGTimelinePanel.drawAll(history, report: report, values: axisValues, timeZone: timeZone, &svg,
                                  left: margin, right: width - margin, top: 194)
+        svg.open("registers")
         SVGRegisterPanel(report: report).draw(&svg, values: axisValues, left: margin, right: width - margin, top: 656)
+        svg.close()
         SVGLegend.draw(report, &svg, left: margin, top: 1004)
         return svg.document(width: width, height: height, title: "Peach pitch profile")
     }

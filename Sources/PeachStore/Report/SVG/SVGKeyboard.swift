@@ -35,18 +35,25 @@ struct SVGKeyboard {
     }
 
     func draw(_ svg: inout SVGWriter, top: Double, height: Double) {
+        svg.open("white-keys")
         for note in whites {
-            svg.rect(x: whiteLeft(note), y: top, width: whiteWidth, height: height, fill: "white", stroke: "#868e96",
-                     className: "key white")
-            if note % 12 == 0, let name = (try? MIDINote(note))?.name {
+            svg.rect(x: whiteLeft(note), y: top, width: whiteWidth, height: height, fill: "white", stroke: "#868e96")
+        }
+        svg.close()
+        svg.open("octave-names")
+        for note in whites where note % 12 == 0 {
+            if let name = (try? MIDINote(note))?.name {
                 svg.text(name, x: whiteLeft(note) + whiteWidth / 2, y: top + height - 6, size: 9.5, fill: SVGStyle.muted,
-                         anchor: "middle", className: "octave")
+                         anchor: "middle")
             }
         }
+        svg.close()
+        svg.open("black-keys")
         for note in low...high where Self.isBlack(note) {
             let x = whiteLeft(note) + whiteWidth * 0.68
-            svg.rect(x: x, y: top, width: whiteWidth * 0.64, height: height * 0.6, fill: "#343a40", className: "key black")
+            svg.rect(x: x, y: top, width: whiteWidth * 0.64, height: height * 0.6, fill: "#343a40")
         }
+        svg.close()
     }
 
     static func isBlack(_ note: Int) -> Bool { [1, 3, 6, 8, 10].contains(note % 12) }

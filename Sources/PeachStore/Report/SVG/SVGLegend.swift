@@ -23,10 +23,8 @@ enum SVGLegend {
         svg.line(x, marks - 4, x + 18, marks - 4, stroke: SVGStyle.muted, width: 1.2, dash: "6 4")
         svg.text("expert baseline", x: x + 23, y: marks, size: 11)
         x += 122
-        svg.polygon([(x + 3, marks - 8), (x + 13, marks - 8), (x + 8, marks - 2)], fill: SVGStyle.muted, opacity: 1,
-                    className: "")
-        svg.polygon([(x + 17, marks - 2), (x + 27, marks - 2), (x + 22, marks - 8)], fill: SVGStyle.muted, opacity: 1,
-                    className: "")
+        svg.polygon([(x + 3, marks - 8), (x + 13, marks - 8), (x + 8, marks - 2)], fill: SVGStyle.muted)
+        svg.polygon([(x + 17, marks - 2), (x + 27, marks - 2), (x + 22, marks - 8)], fill: SVGStyle.muted)
         svg.text("only an upper / a lower bound so far", x: x + 33, y: marks, size: 11)
         x += 250
         svg.rect(x: x, y: marks - 10, width: 18, height: 12, fill: "white", stroke: SVGStyle.faint, dashed: true)

@@ -29,11 +29,13 @@ struct SVGRegisterPanel {
             return
         }
         let keyboard = SVGKeyboard(octaves: octaves.lowerBound, octaves.upperBound, left: plotLeft, right: right)
+        svg.open("ticks")
         for tick in axis.ticks {
             svg.line(plotLeft, axis.y(tick), right, axis.y(tick), stroke: SVGStyle.grid)
             svg.text(LogCentAxis.label(tick), x: plotLeft - 5, y: axis.y(tick) + 3.5, size: 9.5, fill: SVGStyle.muted,
                      anchor: "end")
         }
+        svg.close()
         let countY = axis.bottom + 14
         svg.text("trials", x: plotLeft - 5, y: countY, size: 9.5, fill: SVGStyle.muted, anchor: "end")
         let disciplines = TrainingDiscipline.allCases.filter { report.thresholds.disciplines[$0] != nil }
@@ -44,7 +46,9 @@ struct SVGRegisterPanel {
             for (index, discipline) in disciplines.enumerated() {
                 let register = report.thresholds.disciplines[discipline]?.registers.first { $0.octave == octave }
                 let x = span.left + Double(index) * width
+                if register != nil { svg.open("register \(discipline.rawValue) octave\(octave)") }
                 cell(register, discipline, &svg, axis: axis, left: x + width * 0.1, right: x + width * 0.9, countY: countY)
+                if register != nil { svg.close() }
             }
         }
         keyboard.draw(&svg, top: countY + 8, height: Self.keyboardHeight)
@@ -59,40 +63,38 @@ struct SVGRegisterPanel {
             svg.text("–", x: middle, y: countY, size: 9.5, fill: SVGStyle.faint, anchor: "middle")
             return
         }
-        let className = "register \(discipline.rawValue) octave\(register.octave)"
         let baseline = axis.y(discipline.expertBaseline)
         func drawBaseline() {
-            svg.line(left, baseline, right, baseline, stroke: color, width: 1.2, dash: "4 3", opacity: 0.9,
-                     className: "baseline")
+            svg.line(left, baseline, right, baseline, stroke: color, width: 1.2, dash: "4 3", opacity: 0.9)
         }
         guard let estimate = register.estimate else {
             let minimum = ThresholdProfile.minimumTrialsPerRegister
             svg.rect(x: left, y: axis.top, width: right - left, height: axis.bottom - axis.top, fill: "white",
-                     stroke: SVGStyle.faint, dashed: true, className: "empty")
+                     stroke: SVGStyle.faint, dashed: true)
             drawBaseline()
             // High in the cell, clear of the baselines near the middle.
             let lines = wide ? ["not enough", "data"] : ["?"]
             for (index, line) in lines.enumerated() {
                 svg.text(line, x: middle, y: axis.y(100) + Double(index) * 13, size: wide ? 10.5 : 14,
-                         fill: SVGStyle.muted, anchor: "middle", className: "not-enough \(className)")
+                         fill: SVGStyle.muted, anchor: "middle", className: "not-enough")
             }
             svg.text(wide ? "\(register.trials) of \(minimum)" : "\(register.trials)/\(minimum)", x: middle, y: countY,
-                     size: 9.5, fill: SVGStyle.muted, anchor: "middle", className: "count \(className)")
+                     size: 9.5, fill: SVGStyle.muted, anchor: "middle", className: "count")
             return
         }
         let marks = EstimateMarks(axis: axis)
         let band = marks.band(estimate)
         svg.rect(x: left, y: band.top, width: right - left, height: band.bottom - band.top,
-                 fill: SVGStyle.band(discipline), className: "band \(className)")
+                 fill: SVGStyle.band(discipline), className: "band")
         drawBaseline()
         if let cents = estimate.cents {
-            svg.line(left, axis.y(cents), right, axis.y(cents), stroke: color, width: 3, className: "estimate \(className)")
+            svg.line(left, axis.y(cents), right, axis.y(cents), stroke: color, width: 3)
             if wide {
                 svg.text("\(centsText(cents)) c", x: middle, y: band.top - 4, size: 10, fill: color, weight: "bold",
                          anchor: "middle")
             }
         } else if let bound = marks.openBound(estimate) {
-            marks.triangle(&svg, x: middle, y: bound.y, pointsDown: bound.pointsDown, color: color, className: "bound")
+            marks.triangle(&svg, x: middle, y: bound.y, pointsDown: bound.pointsDown, color: color)
             if wide {
                 let (headline, _) = SVGSummaryCards.lines(estimate)
                 svg.text(headline, x: middle, y: bound.pointsDown ? bound.y - 5 : bound.y + 15, size: 10, fill: color,
@@ -100,6 +102,6 @@ struct SVGRegisterPanel {
             }
         }
         svg.text("\(register.trials)", x: middle, y: countY, size: 9.5, fill: SVGStyle.ink, anchor: "middle",
-                 className: "count \(className)")
+                 className: "count")
     }
 }

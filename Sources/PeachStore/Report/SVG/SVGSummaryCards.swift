@@ -11,14 +11,16 @@ struct SVGSummaryCards {
         let width = (right - left - gap * Double(disciplines.count - 1)) / Double(disciplines.count)
         for (index, discipline) in disciplines.enumerated() {
             let x = left + Double(index) * (width + gap)
+            svg.open("card \(discipline.rawValue)")
             card(discipline, &svg, x: x, width: width, top: top, bottom: bottom)
+            svg.close()
         }
     }
 
     private func card(_ discipline: TrainingDiscipline, _ svg: inout SVGWriter, x: Double, width: Double,
                       top: Double, bottom: Double) {
         let color = SVGStyle.color(discipline)
-        svg.rect(x: x, y: top, width: width, height: bottom - top, fill: "#f8f9fa", className: "card \(discipline.rawValue)")
+        svg.rect(x: x, y: top, width: width, height: bottom - top, fill: "#f8f9fa")
         svg.rect(x: x, y: top, width: 5, height: bottom - top, fill: color)
         let textX = x + 14
         svg.text(ProfileReport.title(of: discipline), x: textX, y: top + 18, size: 13, fill: color, weight: "bold")
@@ -32,7 +34,7 @@ struct SVGSummaryCards {
         let estimate = threshold.estimate
         let (headline, detail) = Self.lines(estimate)
         svg.text(headline, x: textX, y: top + 60, size: estimate.kind == .unresolved ? 16 : 24, fill: SVGStyle.ink,
-                 weight: "bold", className: "headline")
+                 weight: "bold")
         svg.text(detail, x: textX, y: top + 76, size: 10.5, fill: SVGStyle.muted)
         svg.text("\(baseline) · \(estimate.trials) trials", x: textX, y: bottom - 8, size: 10.5, fill: SVGStyle.muted)
     }

@@ -26,8 +26,10 @@ struct SVGTimelinePanel {
             let x = left + Double(index % 2) * (width + gutter)
             let y = top + 14 + Double(index / 2) * panelHeight
             let axis = LogCentAxis(holding: values, top: y + plotInset.top, bottom: y + plotInset.bottom)
+            svg.open("timeline \(discipline.rawValue)")
             SVGTimelinePanel(discipline: discipline, history: history, axis: axis, left: x + 46, right: x + width,
                              timeZone: timeZone).draw(&svg, titleY: y + 14)
+            svg.close()
         }
     }
 
@@ -44,7 +46,16 @@ struct SVGTimelinePanel {
             return
         }
         gaps(&svg)
-        for run in runs(points) { series(run, &svg, color: color) }
+        let runs = runs(points)
+        svg.open("bands")
+        for run in runs { bands(run, &svg) }
+        svg.close()
+        svg.open("estimates")
+        for run in runs { lines(run, &svg, color: color) }
+        svg.close()
+        svg.open("points")
+        for run in runs { marks(run, &svg, color: color) }
+        svg.close()
         dates(&svg)
     }
 
@@ -55,39 +66,43 @@ struct SVGTimelinePanel {
     func x(_ session: Int) -> Double { left + (Double(session) + 0.5) * slotWidth }
 
     private func grid(_ svg: inout SVGWriter) {
+        svg.open("ticks")
+        defer { svg.close() }
         for tick in axis.ticks {
             let y = axis.y(tick)
             svg.line(left, y, right, y, stroke: SVGStyle.grid)
-            svg.text(LogCentAxis.label(tick), x: left - 5, y: y + 3.5, size: 9.5, fill: SVGStyle.muted, anchor: "end",
-                     className: "tick")
+            svg.text(LogCentAxis.label(tick), x: left - 5, y: y + 3.5, size: 9.5, fill: SVGStyle.muted, anchor: "end")
         }
         svg.line(left, axis.bottom, right, axis.bottom, stroke: SVGStyle.faint)
     }
 
     private func baseline(_ svg: inout SVGWriter, color: String) {
         let y = axis.y(discipline.expertBaseline)
-        svg.line(left, y, right, y, stroke: color, width: 1.2, dash: "6 4", opacity: 0.9, className: "baseline")
+        svg.line(left, y, right, y, stroke: color, width: 1.2, dash: "6 4", opacity: 0.9)
         // At the start, where a learner's line is still far above it.
         svg.text("expert \(centsText(discipline.expertBaseline)) c", x: left + 3, y: y + 11, size: 9.5, fill: color)
     }
 
     /// A dotted line and the length of every break of a week or more.
     private func gaps(_ svg: inout SVGWriter) {
+        svg.open("gaps")
+        defer { svg.close() }
         for index in history.sessions.indices where history.isLongGap(before: index) {
             let gapX = (x(index - 1) + x(index)) / 2
-            svg.line(gapX, axis.top, gapX, axis.bottom, stroke: SVGStyle.faint, dash: "2 3", className: "gap")
+            svg.line(gapX, axis.top, gapX, axis.bottom, stroke: SVGStyle.faint, dash: "2 3")
             let days = Int(history.sessions[index].start.timeIntervalSince(history.sessions[index - 1].end) / 86_400)
             svg.text("\(days) days", x: gapX, y: axis.top - 3, size: 9, fill: SVGStyle.muted, anchor: "middle")
         }
     }
 
     private func dates(_ svg: inout SVGWriter) {
+        svg.open("dates")
+        defer { svg.close() }
         let labels = SessionDateLabels(timeZone: timeZone).labels(
             dates: history.sessions.map(\.start), xs: history.sessions.indices.map(x), spacing: 64)
         for label in labels {
             svg.line(label.x, axis.bottom, label.x, axis.bottom + 4, stroke: SVGStyle.faint)
-            svg.text(label.text, x: label.x, y: axis.bottom + 15, size: 9.5, fill: SVGStyle.muted, anchor: "middle",
-                     className: "date")
+            svg.text(label.text, x: label.x, y: axis.bottom + 15, size: 9.5, fill: SVGStyle.muted, anchor: "middle")
         }
     }
 
@@ -108,23 +123,26 @@ struct SVGTimelinePanel {
         return runs
     }
 
-    private func series(_ run: [ThresholdHistory.Point], _ svg: inout SVGWriter, color: String) {
+    /// The 95 % interval of a run: a polygon, or a narrow bar for a run of one session.
+    private func bands(_ run: [ThresholdHistory.Point], _ svg: inout SVGWriter) {
         let marks = EstimateMarks(axis: axis)
-        let className = "estimate \(discipline.rawValue)"
         if run.count == 1 {
             let band = marks.band(run[0].estimate)
             let width = min(slotWidth * 0.8, 12)
             svg.rect(x: x(run[0].session) - width / 2, y: band.top, width: width, height: band.bottom - band.top,
-                     fill: SVGStyle.band(discipline), className: "band \(discipline.rawValue)")
+                     fill: SVGStyle.band(discipline))
         } else {
             let upper = run.map { (x($0.session), marks.band($0.estimate).top) }
             let lower = run.reversed().map { (x($0.session), marks.band($0.estimate).bottom) }
-            svg.polygon(upper + lower, fill: SVGStyle.band(discipline), opacity: 1, className: "band \(discipline.rawValue)")
+            svg.polygon(upper + lower, fill: SVGStyle.band(discipline))
         }
-        // The estimate's line joins neighbouring points that have a value.
+    }
+
+    /// The estimate's line joins neighbouring points of a run that have a value.
+    private func lines(_ run: [ThresholdHistory.Point], _ svg: inout SVGWriter, color: String) {
         var line: [(x: Double, y: Double)] = []
         func flush() {
-            if line.count > 1 { svg.polyline(line, stroke: color, width: 2, className: className) }
+            if line.count > 1 { svg.polyline(line, stroke: color, width: 2) }
             line = []
         }
         for point in run {
@@ -135,13 +153,18 @@ struct SVGTimelinePanel {
             line.append((x(point.session), axis.y(cents)))
         }
         flush()
+    }
+
+    /// A dot per estimate, a triangle per one-sided bound.
+    private func marks(_ run: [ThresholdHistory.Point], _ svg: inout SVGWriter, color: String) {
+        let marks = EstimateMarks(axis: axis)
         let radius = slotWidth >= 8 ? 2.8 : 2
         for point in run {
             if let cents = point.estimate.cents {
-                svg.circle(x: x(point.session), y: axis.y(cents), radius: radius, fill: color, className: "point")
+                svg.circle(x: x(point.session), y: axis.y(cents), radius: radius, fill: color)
             } else if let bound = marks.openBound(point.estimate) {
                 marks.triangle(&svg, x: x(point.session), y: bound.y, pointsDown: bound.pointsDown, color: color,
-                               size: 4, className: "bound")
+                               size: 4)
             }
         }
     }

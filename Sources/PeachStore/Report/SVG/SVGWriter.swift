@@ -1,8 +1,20 @@
 import Foundation
 
 /// Collects the elements of an SVG 1.1 document; escapes every text and attribute it is given.
+///
+/// Classes name the parts (a test finds them by it) sparingly and mostly on groups: ImageMagick's
+/// own renderer gives up on a document with more than about 400 `class` attributes.
 struct SVGWriter {
     private var elements: [String] = []
+
+    /// Starts a `<g>` named `className`; `close()` ends it.
+    mutating func open(_ className: String) {
+        elements.append("<g class=\"\(Self.escaped(className))\">")
+    }
+
+    mutating func close() {
+        elements.append("</g>")
+    }
 
     mutating func add(_ name: String, _ attributes: KeyValuePairs<String, String>, text: String? = nil) {
         var element = "<" + name
@@ -30,12 +42,12 @@ struct SVGWriter {
                      "stroke-dasharray": dash ?? "", "stroke-opacity": opacity < 1 ? n(opacity) : "", "class": className])
     }
 
-    mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double, className: String) {
+    mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double, className: String = "") {
         add("polyline", ["points": Self.pointList(points), "fill": "none", "stroke": stroke, "stroke-width": n(width),
                          "stroke-linejoin": "round", "class": className])
     }
 
-    mutating func polygon(_ points: [(x: Double, y: Double)], fill: String, opacity: Double, className: String) {
+    mutating func polygon(_ points: [(x: Double, y: Double)], fill: String, opacity: Double = 1, className: String = "") {
         add("polygon", ["points": Self.pointList(points), "fill": fill, "fill-opacity": opacity < 1 ? n(opacity) : "",
                         "stroke": "none", "class": className])
     }
