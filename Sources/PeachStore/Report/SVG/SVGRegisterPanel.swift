@@ -90,8 +90,10 @@ struct SVGRegisterPanel {
         if let cents = estimate.cents {
             svg.line(left, axis.y(cents), right, axis.y(cents), stroke: color, width: 3)
             if wide {
-                svg.text("\(centsText(cents)) c", x: middle, y: band.top - 4, size: 10, fill: color, weight: "bold",
-                         anchor: "middle")
+                // Above the band, or below it where the baseline's dashes would run through the figure.
+                let above = band.top - 4
+                let y = abs(above - 4 - baseline) < 9 ? band.bottom + 12 : above
+                svg.text("\(centsText(cents)) c", x: middle, y: y, size: 10, fill: color, weight: "bold", anchor: "middle")
             }
         } else if let bound = marks.openBound(estimate) {
             marks.triangle(&svg, x: middle, y: bound.y, pointsDown: bound.pointsDown, color: color)

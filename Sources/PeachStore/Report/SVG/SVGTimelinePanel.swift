@@ -91,7 +91,8 @@ struct SVGTimelinePanel {
             let gapX = (x(index - 1) + x(index)) / 2
             svg.line(gapX, axis.top, gapX, axis.bottom, stroke: SVGStyle.faint, dash: "2 3")
             let days = Int(history.sessions[index].start.timeIntervalSince(history.sessions[index - 1].end) / 86_400)
-            svg.text("\(days) days", x: gapX, y: axis.top - 3, size: 9, fill: SVGStyle.muted, anchor: "middle")
+            // Inside the plot, beside the line: above it sit the panel's title and measure.
+            svg.text("\(days) days", x: gapX + 3, y: axis.top + 9, size: 9, fill: SVGStyle.muted)
         }
     }
 
