@@ -36,6 +36,27 @@ struct ProfileContinuityTests {
         }
     }
 
+    @Test("the live threshold estimates read from the store's latest trials equal those from every record")
+    func liveThresholdsFromTheStore() throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        let history = RecordFixtures.history()
+        let parsed = ParsedImport(comparisons: history.comparisons.enumerated().map { ($0, $1) },
+                                  matchings: history.matchings.enumerated().map { ($0, $1) })
+        _ = try store.importRecords(parsed, mode: .replace)
+        // The whole history, and a window (10 half-lives = 20 trials) smaller than each discipline's share.
+        for weighting in [RecencyWeighting.standard, RecencyWeighting(halfLife: 2)] {
+            let loaded = try store.loadLiveThresholds(weighting: weighting)
+            let expected = LiveThresholds(comparisons: history.comparisons, matchings: history.matchings, weighting: weighting)
+            for discipline in TrainingDiscipline.allCases {
+                let estimate = try #require(loaded.estimate(for: discipline), "\(discipline) has data")
+                #expect(estimate == expected.estimate(for: discipline), "\(discipline), half-life \(weighting.halfLife)")
+            }
+        }
+        #expect(try store.loadLiveThresholds(weighting: RecencyWeighting(halfLife: 2)).estimate(for: .intervalComparison)?.trials == 20)
+    }
+
     @Test("the profile streamed from the store equals the one built from every record, collected and sorted")
     func streamedEqualsCollected() throws {
         let directory = try TemporaryStoreDirectory()

@@ -15,6 +15,19 @@ public enum TrainingDiscipline: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// "unison comparison", "interval matching": as the status line names the modes.
+    public var displayName: String {
+        switch self {
+        case .unisonComparison: "unison comparison"
+        case .intervalComparison: "interval comparison"
+        case .unisonMatching: "unison matching"
+        case .intervalMatching: "interval matching"
+        }
+    }
+
+    /// Comparison ("higher or lower?") rather than matching (tuning a note).
+    public var isComparison: Bool { self == .unisonComparison || self == .intervalComparison }
+
     public static func comparison(for interval: Interval) -> TrainingDiscipline {
         interval == .prime ? .unisonComparison : .intervalComparison
     }

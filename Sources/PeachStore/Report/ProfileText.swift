@@ -73,7 +73,3 @@ public enum ProfileText {
         String(format: "%.1f c", value)
     }
 }
-
-extension TrainingDiscipline {
-    var isComparison: Bool { self == .unisonComparison || self == .intervalComparison }
-}

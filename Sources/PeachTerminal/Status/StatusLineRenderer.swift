@@ -1,5 +1,6 @@
 /// Renders a `TrainingStatus` as one line, e.g.
-/// `interval comparison P5u · trial 3 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · best 10.0 c · improving`.
+/// `interval comparison P5u · trial 3 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) ·
+/// best 10.0 c · improving`.
 /// Pure; the line never holds a newline and never takes more than `width` columns, so it
 /// never wraps (a cut line ends with "…").
 public struct StatusLineRenderer: Hashable, Sendable {
@@ -51,6 +52,11 @@ public struct StatusLineRenderer: Hashable, Sendable {
                                   style: near ? .green : .red)])
         case nil:
             break
+        }
+        if let threshold = status.threshold {
+            // The estimate from every trial: what the musician's ear can do, with its 95 % interval.
+            let measure = status.mode.isMatching ? "spread " : "threshold "
+            parts.append([Segment(text: measure, style: .dim), Segment(text: threshold.shortText, style: .plain)])
         }
         if let best = status.sessionBest {
             parts.append([Segment(text: "best ", style: .dim), Segment(text: CentsText.magnitude(best), style: .plain)])

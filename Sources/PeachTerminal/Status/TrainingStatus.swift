@@ -16,12 +16,14 @@ public struct TrainingStatus: Hashable, Sendable {
     /// (matching) in this session.
     public var sessionBest: Cents?
     public var trend: Trend?
+    /// The threshold (comparison) or spread (matching) estimate after the last trial.
+    public var threshold: ThresholdEstimate?
     /// Something that is not a trial, e.g. "synth lost: waiting for FLUID Synth".
     public var notice: String?
 
     public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, difficulty: Cents? = nil,
                 prompt: TrainingPrompt = .starting, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
-                trend: Trend? = nil, notice: String? = nil) {
+                trend: Trend? = nil, threshold: ThresholdEstimate? = nil, notice: String? = nil) {
         self.mode = mode
         self.intervals = intervals
         self.trial = trial
@@ -30,6 +32,7 @@ public struct TrainingStatus: Hashable, Sendable {
         self.lastResult = lastResult
         self.sessionBest = sessionBest
         self.trend = trend
+        self.threshold = threshold
         self.notice = notice
     }
 }

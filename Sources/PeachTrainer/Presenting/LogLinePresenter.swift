@@ -24,24 +24,26 @@ public actor LogLinePresenter: TrainingPresenter {
             LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
         case .comparisonTrialStarted(let trial):
             LogLineText.comparisonStarted(trial, number: number, mode: status.mode)
-        case .comparisonCompleted(let record, _, let best, let trend):
-            LogLineText.comparisonCompleted(record, number: number, mode: status.mode, sessionBest: best, trend: trend)
+        case .comparisonCompleted(let record, _, let best, let standing):
+            LogLineText.comparisonCompleted(record, number: number, mode: status.mode, sessionBest: best, standing: standing)
         case .matchingTrialStarted(let trial):
             LogLineText.matchingStarted(trial, number: number, mode: status.mode)
-        case .matchingCompleted(let record, _, let best, let trend):
+        case .matchingCompleted(let record, _, let best, let standing):
             LogLineText.matchingCompleted(record, number: number, mode: status.mode,
                                           near: record.userCentError.magnitude <= nearCents,
-                                          sessionBest: best, trend: trend)
+                                          sessionBest: best, standing: standing)
         case .stopped(let mode, let problem):
             LogLineText.stopped(mode: mode, problem: problem)
         case .notice(let text):
             text
-        case .finished(let completed):
+        case .finished(let completed, _):
             LogLineText.finished(completedTrials: completed)
         case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted:
             nil
         }
         guard let line else { return }
-        output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n")
+        var lines = [line]
+        if case .finished(_, let summary) = report { lines += LogLineText.summary(summary) }
+        for line in lines { output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n") }
     }
 }

@@ -17,18 +17,37 @@ enum LogLineText {
         "finished · \(completedTrials) \(completedTrials == 1 ? "trial" : "trials") completed"
     }
 
+    /// One line per discipline trained, e.g. "unison comparison: 40 trials, 75 % correct ·
+    /// threshold 4.3 c (3.6–5.2), before this run 5.1 c (4.0–6.6)".
+    static func summary(_ summary: RunSummary) -> [String] {
+        summary.entries.filter { $0.trials > 0 }.map { entry in
+            let name = entry.discipline.displayName
+            let trials = "\(entry.trials) \(entry.trials == 1 ? "trial" : "trials")"
+            let result = entry.percentCorrect.map { String(format: "%.0f %% correct", $0) }
+                ?? entry.meanAbsoluteError.map { String(format: "mean |error| %.1f c", $0) } ?? ""
+            let measure = entry.discipline.isComparison ? "threshold" : "spread"
+            var line = "\(name): \(trials), \(result)"
+            if let after = entry.after {
+                line += " · \(measure) \(after.shortText)"
+                line += ", before this run " + (entry.before?.shortText ?? "no trials")
+            }
+            return line
+        }
+    }
+
     /// "trial 3 · comparison P1 · 12.5 c · started"
     static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
         "trial \(number) · \(mode) \(name(trial.interval)) · \(CentsText.magnitude(trial.centOffset)) · started"
     }
 
-    /// "trial 3 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving)"
+    /// "trial 3 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving,
+    /// threshold 4.3 c (3.6–5.2))"
     static func comparisonCompleted(_ record: PitchComparisonRecord, number: Int, mode: TrainingMode,
-                                    sessionBest: Cents?, trend: Trend?) -> String {
+                                    sessionBest: Cents?, standing: DisciplineStanding) -> String {
         let answeredHigher = (record.centOffset.rawValue > 0) == record.isCorrect
         return "trial \(number) · \(mode) \(name(record)) · \(CentsText.signed(record.centOffset))"
             + " · answered \(answeredHigher ? "higher" : "lower") · \(record.isCorrect ? "correct" : "wrong")"
-            + standing(sessionBest: sessionBest, trend: trend)
+            + Self.standing(sessionBest: sessionBest, standing, measure: "threshold")
     }
 
     /// "trial 4 · matching P1 · starts −13.2 c from the target"
@@ -36,16 +55,18 @@ enum LogLineText {
         "trial \(number) · \(mode) \(name(trial.interval)) · starts \(CentsText.signed(trial.initialCentOffset)) from the target"
     }
 
-    /// "trial 4 · matching P1 · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable)"
+    /// "trial 4 · matching P1 · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable,
+    /// spread 3.1 c (2.5–4.0))"
     static func matchingCompleted(_ record: PitchMatchingRecord, number: Int, mode: TrainingMode, near: Bool,
-                                  sessionBest: Cents?, trend: Trend?) -> String {
+                                  sessionBest: Cents?, standing: DisciplineStanding) -> String {
         "trial \(number) · \(mode) \(name(record.interval, from: record.referenceNote, to: record.targetNote))"
             + " · started \(CentsText.signed(record.initialCentOffset)) · ended \(CentsText.signed(record.userCentError))"
-            + " · \(near ? "near" : "far")" + standing(sessionBest: sessionBest, trend: trend)
+            + " · \(near ? "near" : "far")" + Self.standing(sessionBest: sessionBest, standing, measure: "spread")
     }
 
-    private static func standing(sessionBest: Cents?, trend: Trend?) -> String {
-        let parts = [sessionBest.map { "best " + CentsText.magnitude($0) }, trend.map { "trend \($0.rawValue)" }]
+    private static func standing(sessionBest: Cents?, _ standing: DisciplineStanding, measure: String) -> String {
+        let parts = [sessionBest.map { "best " + CentsText.magnitude($0) }, standing.trend.map { "trend \($0.rawValue)" },
+                     standing.threshold.map { "\(measure) " + $0.shortText }]
             .compactMap { $0 }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }

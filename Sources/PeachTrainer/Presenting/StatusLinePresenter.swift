@@ -34,10 +34,11 @@ public actor StatusLinePresenter: TrainingPresenter {
             writer.printAbove(LogLineText.stopped(mode: mode, problem: problem))
         case .notice(let text):
             writer.printAbove(text)
-        case .finished(let completed):
+        case .finished(let completed, let summary):
             writer.show(status)
             writer.finish()
             writer.printAbove(LogLineText.finished(completedTrials: completed))
+            for line in LogLineText.summary(summary) { writer.printAbove(line) }
             return
         default:
             break

@@ -34,13 +34,14 @@ extension TrainingStatus {
             case .playingNote2, .awaitingAnswer: .answer
             case .showingFeedback: .feedback
             }
-        case .comparisonCompleted(let record, let number, let best, let trend):
+        case .comparisonCompleted(let record, let number, let best, let standing):
             status.trial = number
             status.difficulty = record.centOffset.magnitude
             status.prompt = .feedback
             status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
             status.sessionBest = best
-            status.trend = trend
+            status.trend = standing.trend
+            status.threshold = standing.threshold
         case .matchingTrialStarted:
             status.trial = (trial ?? 0) + 1
             // No offset to show until the tunable note sounds.
@@ -59,14 +60,15 @@ extension TrainingStatus {
         case .matchingAdjusted(_, let number):
             // The live offset would let the eyes tune instead of the ears: it shows after the commit.
             status.trial = number
-        case .matchingCompleted(let record, let number, let best, let trend):
+        case .matchingCompleted(let record, let number, let best, let standing):
             status.trial = number
             status.difficulty = record.userCentError
             status.prompt = .feedback
             status.lastResult = .matching(error: record.userCentError,
                                           near: record.userCentError.magnitude <= nearCents)
             status.sessionBest = best
-            status.trend = trend
+            status.trend = standing.trend
+            status.threshold = standing.threshold
         case .stopped(let mode, let problem):
             status.mode = mode
             status.prompt = .paused

@@ -21,13 +21,14 @@ extension TrainingReport {
         case .comparisonStateChanged(let state, let trial):
             return ["event": .string("state"), "mode": .string("comparison"), "trial": .integer(trial),
                     "state": .string(state.rawValue)]
-        case .comparisonCompleted(let record, let trial, let best, let trend):
+        case .comparisonCompleted(let record, let trial, let best, let standing):
             return ["event": .string("trialCompleted"), "mode": .string("comparison"), "trial": .integer(trial),
                     "timestamp": .string(Self.timestamp(record.timestamp)),
                     "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
                     "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
                     "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect),
-                    "sessionBest": .optional(best?.rawValue), "trend": .optional(trend?.rawValue)]
+                    "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
+                    "threshold": Self.threshold(standing.threshold)]
         case .matchingTrialStarted(let trial):
             return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(trial.number),
                     "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
@@ -41,21 +42,40 @@ extension TrainingReport {
         case .matchingAdjusted(let offset, let trial):
             return ["event": .string("adjusted"), "mode": .string("matching"), "trial": .integer(trial),
                     "offset": .number(offset.rawValue)]
-        case .matchingCompleted(let record, let trial, let best, let trend):
+        case .matchingCompleted(let record, let trial, let best, let standing):
             return ["event": .string("trialCompleted"), "mode": .string("matching"), "trial": .integer(trial),
                     "timestamp": .string(Self.timestamp(record.timestamp)),
                     "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
                     "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
                     "initialCentOffset": .number(record.initialCentOffset.rawValue),
                     "userCentError": .number(record.userCentError.rawValue),
-                    "sessionBest": .optional(best?.rawValue), "trend": .optional(trend?.rawValue)]
+                    "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
+                    "threshold": Self.threshold(standing.threshold)]
         case .stopped(let mode, let problem):
             return ["event": .string("stopped"), "mode": .string(mode.rawValue), "problem": .optional(problem)]
         case .notice(let message):
             return ["event": .string("notice"), "message": .string(message)]
-        case .finished(let completed):
-            return ["event": .string("finished"), "completedTrials": .integer(completed)]
+        case .finished(let completed, let summary):
+            return ["event": .string("finished"), "completedTrials": .integer(completed),
+                    "disciplines": .array(summary.entries.filter { $0.trials > 0 }.map(Self.summaryEntry))]
         }
+    }
+
+    /// One discipline of the run's summary: trials, percent correct or mean |error|, the
+    /// estimate before the run and after it.
+    private static func summaryEntry(_ entry: RunSummary.Entry) -> JSONValue {
+        .object(["discipline": .string(entry.discipline.rawValue), "trials": .integer(entry.trials),
+                 "percentCorrect": .optional(entry.percentCorrect), "meanAbsoluteError": .optional(entry.meanAbsoluteError),
+                 "thresholdBefore": threshold(entry.before), "thresholdAfter": threshold(entry.after)])
+    }
+
+    /// The estimate after the trial, as `peach profile --json` gives it: kind, cents, the 95 %
+    /// interval's ends (null where unbounded), trials; null before the discipline's first trial.
+    private static func threshold(_ estimate: ThresholdEstimate?) -> JSONValue {
+        guard let estimate else { return .null }
+        return .object(["kind": .string(estimate.kind.rawValue), "cents": .optional(estimate.cents),
+                        "lower": .optional(estimate.lower), "upper": .optional(estimate.upper),
+                        "trials": .integer(estimate.trials)])
     }
 
     private static func note(_ note: MIDINote) -> JSONValue {

@@ -9,19 +9,19 @@ public enum TrainingReport: Sendable {
     case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?)
     case comparisonTrialStarted(PitchComparisonTrial)
     case comparisonStateChanged(PitchComparisonState, trial: Int)
-    case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, trend: Trend?)
+    case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
     case matchingTrialStarted(PitchMatchingTrial)
     case matchingStateChanged(PitchMatchingState, trial: Int)
     /// The tunable note's offset from the target, after each move of the control.
     case matchingAdjusted(offset: Cents, trial: Int)
-    case matchingCompleted(PitchMatchingRecord, trial: Int, sessionBest: Cents?, trend: Trend?)
+    case matchingCompleted(PitchMatchingRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
     /// The session stopped: paused by the user, or because of `problem` (nil: by request).
     case stopped(mode: TrainingMode, problem: String?)
     /// Something the user should know that is not a trial: a port lost or back, waiting for
     /// a port, a command from the controller.
     case notice(String)
-    /// Peach is ending; `completedTrials` in this run.
-    case finished(completedTrials: Int)
+    /// Peach is ending; `completedTrials` in this run, and what they did per discipline.
+    case finished(completedTrials: Int, summary: RunSummary)
 }
 
 /// Shows reports as they come; called from one task, in order.

@@ -36,7 +36,7 @@ public actor Trainer {
     private let controllerSettings: @Sendable () -> ControllerSettings
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
-    private let trend: @Sendable (TrainingDiscipline) -> Trend?
+    private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
     private let clock: any Clock<Duration>
     private let inbox: AsyncStream<TrainerInput>
     private nonisolated let finishRequested = Atomic(false)
@@ -54,6 +54,8 @@ public actor Trainer {
     private var switchingTo: TrainingMode?
     private var startedTrials = 0
     private var completedTrials = 0
+    /// Per discipline trained in this run: trials, results, the estimate before and after.
+    private var summary = RunSummary()
     private var failure: String?
     /// The session ended on its own (e.g. its synth went away); a hot-plug restart revives it.
     private var endedByFailure = false
@@ -66,7 +68,8 @@ public actor Trainer {
     ///   - controllerSettings: the current mapping settings, re-read at every trial.
     ///   - inputClock: the time the controller's events are stamped on, now, for the pitch
     ///     wheel's rate mode.
-    ///   - trend: the discipline's trend after a trial (the profile has just taken the record).
+    ///   - standing: the discipline's trend and threshold estimate after a trial (the profile
+    ///     and the estimate have just taken the record).
     ///   - isFatal: whether a session failure ends the run (a lost synth does not: the hot-plug
     ///     supervisor resumes training when it is back).
     ///   - reconnect: subscribes to ports that came back and sets the synth up again.
@@ -81,7 +84,7 @@ public actor Trainer {
         controllerSettings: @escaping @Sendable () -> ControllerSettings,
         describePorts: @escaping @Sendable () -> (output: String, input: String?),
         inputClock: @escaping @Sendable () -> UInt64? = { nil },
-        trend: @escaping @Sendable (TrainingDiscipline) -> Trend? = { _ in nil },
+        standing: @escaping @Sendable (TrainingDiscipline) -> DisciplineStanding = { _ in DisciplineStanding() },
         isFatal: @escaping @Sendable (any Error) -> Bool = { _ in true },
         reconnect: @escaping @Sendable ([PortRole: SequencerAddress]) async throws -> Void = { _ in },
         clock: any Clock<Duration> = ContinuousClock()
@@ -94,7 +97,7 @@ public actor Trainer {
         self.feedback = feedback
         self.controllerSettings = controllerSettings
         self.describePorts = describePorts
-        self.trend = trend
+        self.standing = standing
         self.isFatal = isFatal
         self.reconnect = reconnect
         self.clock = clock
@@ -181,7 +184,7 @@ public actor Trainer {
         route.close()
         await stopSession()
         await cue?.silence()
-        await presenter.present(.finished(completedTrials: completedTrials))
+        await presenter.present(.finished(completedTrials: completedTrials, summary: summary))
     }
 
     // MARK: - Sessions
@@ -244,14 +247,16 @@ public actor Trainer {
         case .trialStarted(let trial):
             startedTrials += 1
             route.update(settings: controllerSettings())
+            noteStart(of: .comparison(for: trial.interval.interval))
             await presenter.present(.comparisonTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.comparisonStateChanged(state, trial: startedTrials))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
-            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best,
-                                                         trend: trend(.comparison(for: record.interval))))
+            let standing = standing(record.discipline)
+            tally(record.discipline, standing) { $0.correct += record.isCorrect ? 1 : 0 }
+            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -263,6 +268,7 @@ public actor Trainer {
         case .trialStarted(let trial):
             startedTrials += 1
             route.update(settings: controllerSettings())
+            noteStart(of: .matching(for: trial.interval.interval))
             await presenter.present(.matchingTrialStarted(trial))
         case .stateChanged(let state):
             await presenter.present(.matchingStateChanged(state, trial: startedTrials))
@@ -271,12 +277,30 @@ public actor Trainer {
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(matchError: record.userCentError))
-            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best,
-                                                       trend: trend(.matching(for: record.interval))))
+            let standing = standing(record.discipline)
+            tally(record.discipline, standing) { $0.absoluteErrors += record.userCentError.magnitude.rawValue }
+            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
         }
+    }
+
+    /// The first trial of a discipline in this run: its estimate before the run, for the summary.
+    private func noteStart(of discipline: TrainingDiscipline) {
+        guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
+        summary.entries.append(RunSummary.Entry(discipline: discipline, before: standing(discipline).threshold))
+    }
+
+    private func tally(_ discipline: TrainingDiscipline, _ standing: DisciplineStanding,
+                       _ update: (inout RunSummary.Entry) -> Void) {
+        if !summary.entries.contains(where: { $0.discipline == discipline }) {
+            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil))
+        }
+        let index = summary.entries.firstIndex { $0.discipline == discipline }!
+        summary.entries[index].trials += 1
+        summary.entries[index].after = standing.threshold
+        update(&summary.entries[index])
     }
 
     /// The last trial's feedback still rings (the cue, the status line), but no next trial

@@ -20,7 +20,8 @@ enum TrainComposition {
         // The store first: a damaged database stops us before anything sounds.
         let store = try StoreComposition.openStore(storeOptions)
         let profile = try store.loadProfile()
-        log.debug("store \(store.location) open, profile loaded")
+        let thresholds = try store.loadLiveThresholds()
+        log.debug("store \(store.location) open, profile and threshold estimates loaded")
         let client = try SequencerComposition.openClient()
         defer { client.close() }
         log.debug("sequencer client \(client.clientID) open")
@@ -39,7 +40,8 @@ enum TrainComposition {
         log.debug("output \(output.port.label)\(output.fluidSynth == nil ? "" : " (FluidSynth started by Peach)")")
         // Whatever happens next, a FluidSynth we started does not outlive us.
         do {
-            let outcome = try await train(request, settings: settings, store: store, profile: profile, client: client,
+            let outcome = try await train(request, settings: settings, store: store, profile: profile,
+                                          thresholds: thresholds, client: client,
                                           output: output.port, startedFluidSynth: output.fluidSynth != nil,
                                           interactive: interactive, presenter: presenter, notice: notice,
                                           interruption: interruption, log: log)
@@ -56,6 +58,7 @@ enum TrainComposition {
     // swiftlint:disable:next function_parameter_count
     private static func train(
         _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
+        thresholds: LiveThresholds,
         client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, interactive: Bool,
         presenter: any TrainingPresenter, notice: @escaping @Sendable (String) -> Void, interruption: Interruption,
         log: Logger
@@ -87,12 +90,13 @@ enum TrainComposition {
             let trained = mode.intervals(configured: intervals)
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: trained, player: player, settings: settings, observers: [recorder, profile],
-                    resettables: [recorder, profile], now: RecordTimestamp.now))
+                    intervals: trained, player: player, settings: settings, observers: [recorder, profile, thresholds],
+                    resettables: [recorder, profile, thresholds], now: RecordTimestamp.now))
             }
             return .comparison(try PitchComparisonSession(
                 intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
-                observers: [recorder, profile], resettables: [recorder, profile], now: RecordTimestamp.now))
+                observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
+                now: RecordTimestamp.now))
         }
         let outputLabel = output.label
         let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
@@ -102,7 +106,7 @@ enum TrainComposition {
             controllerSettings: { settings.controller },
             describePorts: { (outputLabel, inputLabel) },
             inputClock: { try? client.inputTime().nanoseconds },
-            trend: { profile.statistics(for: $0)?.trend },
+            standing: { DisciplineStanding(trend: profile.statistics(for: $0)?.trend, threshold: thresholds.estimate(for: $0)) },
             isFatal: { !($0 is NotePlayerError) },
             reconnect: { addresses in
                 if let output = addresses[.output] { try client.connectOutput(to: output) }

@@ -49,12 +49,12 @@ struct JSONTimestampTests {
             .comparisonCompleted(
                 PitchComparisonRecord(timestamp: date, referenceNote: 60, targetNote: 60, interval: .prime,
                                       tuningSystem: .equalTemperament, centOffset: 12.5, isCorrect: true),
-                trial: index + 1, sessionBest: nil, trend: nil)
+                trial: index + 1, sessionBest: nil, standing: DisciplineStanding())
         } else {
             .matchingCompleted(
                 PitchMatchingRecord(timestamp: date, referenceNote: 67, targetNote: 67, interval: .prime,
                                     tuningSystem: .equalTemperament, initialCentOffset: -13.0, userCentError: 2.5),
-                trial: index + 1, sessionBest: nil, trend: nil)
+                trial: index + 1, sessionBest: nil, standing: DisciplineStanding())
         }
     }
 

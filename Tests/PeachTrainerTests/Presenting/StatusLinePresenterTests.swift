@@ -1,3 +1,4 @@
+import Foundation
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
@@ -24,13 +25,13 @@ struct StatusLinePresenterTests {
             (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · 12.5 c · listen…"),
             (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
             (.comparisonStateChanged(.awaitingAnswer, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
-            (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, trend: nil),
+            (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, standing: DisciplineStanding()),
              "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
             (.comparisonStateChanged(.showingFeedback, trial: 1), "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
             (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9)),
              "comparison · trial 2 · 11.9 c · listen… · ✓ 12.5 c · best 12.5 c"),
             (.comparisonCompleted(F.comparisonRecord(offset: 11.9, correct: false), trial: 2, sessionBest: 12.5,
-                                  trend: .declining),
+                                  standing: DisciplineStanding(trend: .declining)),
              "comparison · trial 2 · 11.9 c · ✗ 11.9 c · best 12.5 c · declining"),
             (.stopped(mode: .comparison, problem: nil),
              "comparison · trial 2 · paused — space to go on · ✗ 11.9 c · best 12.5 c · declining"),
@@ -48,9 +49,44 @@ struct StatusLinePresenterTests {
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
         let before = output.writes.count
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1,
-                                                     sessionBest: 4, trend: .improving))
+                                                     sessionBest: 4, standing: DisciplineStanding(trend: .improving)))
         #expect(output.writes.count == before + 1)
         #expect(output.writes.last?.contains("\u{1B}[32m✓ 4.0 c\u{1B}[0m") == true)
+    }
+
+    @Test("the threshold estimate and its interval show after each trial, in every presenter")
+    func thresholdAfterEachTrial() async throws {
+        let estimate = ThresholdEstimate(kind: .interval, cents: 4.3, lower: 3.6, upper: 5.2, trials: 40, effectiveTrials: 38)
+        let report = TrainingReport.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1, sessionBest: 4,
+                                                        standing: DisciplineStanding(threshold: estimate))
+        let output = CapturedOutput()
+        let status = presenter(output)
+        await status.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
+        await status.present(report)
+        #expect(output.statusLine == "comparison · trial 1 · 4.0 c · ✓ 4.0 c · threshold 4.3 c (3.6–5.2) · best 4.0 c")
+
+        let lines = CapturedOutput()
+        let log = LogLinePresenter(mode: .comparison, output: lines)
+        await log.present(report)
+        #expect(lines.text.contains("correct (best 4.0 c, threshold 4.3 c (3.6–5.2))"))
+
+        let json = CapturedOutput()
+        await JSONLinePresenter { json.write($0) }.present(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
+        let threshold = try #require(object["threshold"] as? [String: Any])
+        #expect(threshold["kind"] as? String == "interval")
+        #expect(threshold["cents"] as? Double == 4.3)
+        #expect(threshold["lower"] as? Double == 3.6)
+        #expect(threshold["upper"] as? Double == 5.2)
+        #expect(threshold["trials"] as? Int == 40)
+
+        let bounded = ThresholdEstimate(kind: .below, cents: nil, lower: nil, upper: 9.5, trials: 12, effectiveTrials: 12)
+        let matching = TrainingReport.matchingCompleted(F.matchingRecord(initial: 10, error: 2), trial: 1, sessionBest: 2,
+                                                        standing: DisciplineStanding(threshold: bounded))
+        let spread = CapturedOutput()
+        let matchingStatus = presenter(spread, mode: .matching)
+        await matchingStatus.present(matching)
+        #expect(spread.statusLine.contains("spread below 9.5 c"))
     }
 
     @Test("a matching trial: touch prompt, no offset while tuning, the signed error with near/far")
@@ -72,12 +108,12 @@ struct StatusLinePresenterTests {
             (.matchingAdjusted(offset: -2.44, trial: 1),
              "interval matching P5u M3d · trial 1 · tune ←/→, Enter to commit"),
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
-                                sessionBest: 2.44, trend: .stable),
+                                sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching P5u M3d · trial 1 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
             (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp)),
              "interval matching P5u M3d · trial 2 · listen… · −2.4 c near · best 2.4 c · stable"),
             (.matchingCompleted(F.matchingRecord(initial: -5, error: 10.05, interval: .perfectFifthUp), trial: 2,
-                                sessionBest: 2.44, trend: .stable),
+                                sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching P5u M3d · trial 2 · +10.1 c · +10.1 c far · best 2.4 c · stable"),
         ]
         for (report, expected) in steps {
@@ -111,8 +147,8 @@ struct StatusLinePresenterTests {
         let presenter = presenter(output)
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 50, correct: true), trial: 1,
-                                                     sessionBest: 50, trend: nil))
-        await presenter.present(.finished(completedTrials: 1))
+                                                     sessionBest: 50, standing: DisciplineStanding()))
+        await presenter.present(.finished(completedTrials: 1, summary: RunSummary()))
         #expect(output.text.hasSuffix(
             "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
     }

@@ -19,10 +19,13 @@ struct TrainerTests {
         #expect(await harness.cue.notes.count == 3)
         #expect(await harness.cue.silenced == 1)
         #expect(harness.player.stopAllCalls >= 1)
-        guard case .finished(3)? = await harness.presenter.reports.last else {
+        guard case .finished(3, let summary)? = await harness.presenter.reports.last else {
             Issue.record("the last report is not finished(3): \(String(describing: await harness.presenter.reports.last))")
             return
         }
+        // The run's summary counts the same trials, in the discipline they belong to.
+        #expect(summary.entries.map(\.discipline) == [.unisonComparison])
+        #expect(summary.entries.first?.trials == 3)
     }
 
     @Test("finish() before run (a signal during the start-up): nothing sounds, the run ends at once")
@@ -32,7 +35,7 @@ struct TrainerTests {
         #expect(await harness.run().value == .finished(completedTrials: 0))
         #expect(harness.player.played == 0)
         #expect(await harness.presenter.count { if case .started = $0 { true } else { false } } == 0)
-        guard case .finished(0)? = await harness.presenter.reports.last else {
+        guard case .finished(0, _)? = await harness.presenter.reports.last else {
             Issue.record("the last report is not finished(0): \(await harness.presenter.reports)")
             return
         }

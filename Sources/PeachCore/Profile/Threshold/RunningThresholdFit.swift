@@ -7,9 +7,8 @@ import Foundation
 /// so adding trials only rescales the earlier weights. The running fit keeps, per offset bin, the
 /// decayed weight of right and wrong answers, and the bin's log-probabilities at every grid point
 /// (threshold × slope × lapse rate), computed once per bin: an estimate then costs one
-/// multiply-add per bin and grid point instead of a logarithm. Offsets are binned at 2 % (the
-/// fit's own bins are 0.5 %, its threshold grid 3 %), which moves an estimate by well under a
-/// grid step; the figure this feeds is drawn, not printed.
+/// multiply-add per bin and grid point instead of a logarithm. Offsets are binned at 2 %, as
+/// the fit bins them.
 public struct RunningThresholdFit: Sendable {
     private struct Bin: Sendable {
         /// Weights in units of 2^(−(base − index)/halfLife) (see `base`).
@@ -95,7 +94,7 @@ public struct RunningThresholdFit: Sendable {
         logWrong.reserveCapacity(size)
         for threshold in ThresholdFit.thresholds {
             for slope in nuisance.slopes {
-                let q = exp2(-pow(offset / threshold, slope))
+                let q = exp2(-ThresholdFit.power(offset / threshold, slope))
                 for lapse in nuisance.lapseRates {
                     let (right, wrong) = ThresholdFit.logProbabilities(q: q, offset, threshold, slope, lapse)
                     logRight.append(right)

@@ -51,7 +51,7 @@ public struct ThresholdProfile: Hashable, Sendable {
         }
     }
 
-    private static func inTimeOrder<Record>(_ records: [Record], _ time: KeyPath<Record, Date>) -> [Record] {
+    static func inTimeOrder<Record>(_ records: [Record], _ time: KeyPath<Record, Date>) -> [Record] {
         records.enumerated()
             .sorted { ($0.element[keyPath: time], $0.offset) < ($1.element[keyPath: time], $1.offset) }
             .map(\.element)

@@ -39,7 +39,7 @@ struct ThresholdFitTests {
     }
 
     @Test func theEstimateIsTheGridMaximumOfTheLikelihood() throws {
-        let observations = Self.pattern(threshold: 6)
+        let observations = try Self.pattern(threshold: 6)
         let estimate = try #require(ThresholdFit.estimate(observations))
         var best = (threshold: 0.0, logLikelihood: -Double.infinity)
         for threshold in ThresholdFit.thresholds {
@@ -106,7 +106,7 @@ struct ThresholdFitTests {
         let weighting = RecencyWeighting(halfLife: 1)
         #expect(weighting.weights(count: 3) == [0.25, 0.5, 1])
         #expect(RecencyWeighting(halfLife: .infinity).weights(count: 2) == [1, 1])
-        let pattern = Self.pattern(threshold: 6)
+        let pattern = try Self.pattern(threshold: 6)
         let faded = zip(pattern, RecencyWeighting(halfLife: 40).weights(count: pattern.count)).map {
             ComparisonObservation(offset: $0.offset, isCorrect: $0.isCorrect, weight: $1)
         }
@@ -118,8 +118,8 @@ struct ThresholdFitTests {
 
     /// A deterministic history: at each offset, correct answers in the proportion a listener with
     /// `threshold` (slope 2, no lapses) gives, rounded to whole trials out of 8.
-    static func pattern(threshold: Double) -> [ComparisonObservation] {
-        let function = try! PsychometricFunction(threshold: threshold, slope: 2, lapseRate: 0)
+    static func pattern(threshold: Double) throws -> [ComparisonObservation] {
+        let function = try PsychometricFunction(threshold: threshold, slope: 2, lapseRate: 0)
         return [1.5, 3, 4.5, 6, 8, 10, 13, 20].flatMap { offset -> [ComparisonObservation] in
             let correct = Int((function.probabilityCorrect(at: offset) * 8).rounded())
             return (0..<8).map { ComparisonObservation(offset: offset, isCorrect: $0 < correct) }

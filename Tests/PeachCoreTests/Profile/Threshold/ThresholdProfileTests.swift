@@ -6,22 +6,22 @@ import Testing
 struct ThresholdProfileTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    func comparison(_ cents: Double, correct: Bool, note: Int, at seconds: Int) -> PitchComparisonRecord {
-        PitchComparisonRecord(timestamp: start.addingTimeInterval(Double(seconds)), referenceNote: try! MIDINote(note),
-                              targetNote: try! MIDINote(note), interval: .prime, tuningSystem: .equalTemperament,
-                              centOffset: try! Cents(cents), isCorrect: correct)
+    func comparison(_ cents: Double, correct: Bool, note: Int, at seconds: Int) throws -> PitchComparisonRecord {
+        PitchComparisonRecord(timestamp: start.addingTimeInterval(Double(seconds)), referenceNote: try MIDINote(note),
+                              targetNote: try MIDINote(note), interval: .prime, tuningSystem: .equalTemperament,
+                              centOffset: try Cents(cents), isCorrect: correct)
     }
 
     /// A history around 6 c at `note`, as in the fit's tests.
-    func history(note: Int, from first: Int = 0) -> [PitchComparisonRecord] {
-        ThresholdFitTests.pattern(threshold: 6).enumerated().map { index, observation in
-            comparison(index.isMultiple(of: 2) ? observation.offset : -observation.offset,
+    func history(note: Int, from first: Int = 0) throws -> [PitchComparisonRecord] {
+        try ThresholdFitTests.pattern(threshold: 6).enumerated().map { index, observation in
+            try comparison(index.isMultiple(of: 2) ? observation.offset : -observation.offset,
                        correct: observation.isCorrect, note: note, at: first + index)
         }
     }
 
     @Test func aRegisterWithFewTrialsSaysNotEnoughData() throws {
-        let records = history(note: 60) + (0..<5).map { comparison(20, correct: true, note: 40, at: 1000 + $0) }
+        let records = try history(note: 60) + (0..<5).map { try comparison(20, correct: true, note: 40, at: 1000 + $0) }
         let profile = ThresholdProfile(comparisons: records, matchings: [])
         let unison = try #require(profile.disciplines[.unisonComparison])
         #expect(unison.estimate.trials == records.count)
@@ -32,8 +32,8 @@ struct ThresholdProfileTests {
         #expect(profile.disciplines[.intervalComparison] == nil)
     }
 
-    @Test func theOrderOfTheRecordsGivenDoesNotMatterOnlyTheirTimes() {
-        let records = history(note: 62)
+    @Test func theOrderOfTheRecordsGivenDoesNotMatterOnlyTheirTimes() throws {
+        let records = try history(note: 62)
         let forward = ThresholdProfile(comparisons: records, matchings: [])
         let backward = ThresholdProfile(comparisons: records.reversed(), matchings: [])
         #expect(forward == backward)
@@ -41,10 +41,10 @@ struct ThresholdProfileTests {
 
     @Test func matchingGivesTheSpreadAndTheBias() throws {
         let errors = [3.0, 1, 5, -1, 2, 4]
-        let records = errors.enumerated().map { index, error in
+        let records = try errors.enumerated().map { index, error in
             PitchMatchingRecord(timestamp: start.addingTimeInterval(Double(index)), referenceNote: 60, targetNote: 60,
                                 interval: .prime, tuningSystem: .equalTemperament, initialCentOffset: 10,
-                                userCentError: try! Cents(error))
+                                userCentError: try Cents(error))
         }
         let matching = try #require(ThresholdProfile(comparisons: [], matchings: records,
                                                      weighting: RecencyWeighting(halfLife: .infinity)).disciplines[.unisonMatching])
