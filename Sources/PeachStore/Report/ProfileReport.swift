@@ -24,8 +24,13 @@ public struct ProfileReport: Sendable {
     /// The threshold from every comparison trial and the spread of the matching errors, per
     /// discipline and register (the profile's figures above stay Peach's own).
     public let thresholds: ThresholdProfile
+    /// The records, kept for what only the SVG needs (`thresholdHistory`), computed when asked.
+    let comparisons: [PitchComparisonRecord]
+    let matchings: [PitchMatchingRecord]
 
     public init(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) {
+        self.comparisons = comparisons
+        self.matchings = matchings
         let profile = PerceptualProfile(comparisons: comparisons, matchings: matchings)
         var statistics: [TrainingDiscipline: DisciplineStatistics] = [:]
         for discipline in TrainingDiscipline.allCases {

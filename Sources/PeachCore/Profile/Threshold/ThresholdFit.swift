@@ -134,8 +134,8 @@ public enum ThresholdFit {
     }
 
     /// `q` = 2^−(x/T)^β, the lapse-free chance of not hearing the difference.
-    private static func logProbabilities(q: Double, _ offset: Double, _ threshold: Double, _ slope: Double,
-                                         _ lapseRate: Double) -> (right: Double, wrong: Double) {
+    static func logProbabilities(q: Double, _ offset: Double, _ threshold: Double, _ slope: Double,
+                                 _ lapseRate: Double) -> (right: Double, wrong: Double) {
         // P(wrong) = q/2 + λ(1 − q); without lapses its log is taken directly, as q underflows.
         let wrong = lapseRate == 0
             ? log(0.5) - log(2.0) * power(offset / threshold, slope)

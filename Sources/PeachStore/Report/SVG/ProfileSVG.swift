@@ -1,0 +1,56 @@
+import Foundation
+import PeachCore
+
+/// `peach profile --svg FILE`: a standalone SVG 1.1 document a musician reads at a glance.
+///
+/// Top: the current estimate per discipline in large type, beside the expert baseline. Middle:
+/// each discipline's estimate after every session, with its 95 % interval as a band. Bottom:
+/// the latest estimate per octave over the keyboard those octaves span. Every cent axis is
+/// logarithmic (0.5…200 c and wider if the data need it) and the same throughout the figure.
+public enum ProfileSVG {
+    static let width = 960.0
+    static let height = 1084.0
+    static let margin = 20.0
+
+    /// `timeZone` places the date labels (the listener's evening session stays on its evening).
+    public static func render(_ report: ProfileReport, timeZone: TimeZone = .current) -> String {
+        let history = report.thresholdHistory()
+        var svg = SVGWriter()
+        svg.rect(x: 0, y: 0, width: width, height: height, fill: "white")
+        header(report, history, timeZone, &svg)
+        let axisValues = Self.axisValues(report, history)
+        SVGSummaryCards(report: report).draw(&svg, left: margin, right: width - margin, top: 74, bottom: 170)
+        SVGTimelinePanel.drawAll(history, report: report, values: axisValues, timeZone: timeZone, &svg,
+                                 left: margin, right: width - margin, top: 194)
+        svg.open("registers")
+        SVGRegisterPanel(report: report).draw(&svg, values: axisValues, left: margin, right: width - margin, top: 656)
+        svg.close()
+        SVGLegend.draw(report, &svg, left: margin, top: 1004)
+        return svg.document(width: width, height: height, title: "Peach pitch profile")
+    }
+
+    private static func header(_ report: ProfileReport, _ history: ThresholdHistory, _ timeZone: TimeZone,
+                               _ svg: inout SVGWriter) {
+        svg.text("Peach · your pitch profile", x: margin, y: 36, size: 22, weight: "bold")
+        guard let first = history.sessions.first, let last = history.sessions.last else {
+            svg.text("No training yet: train a few sessions (peach train), then draw this again.",
+                     x: margin, y: 58, size: 13, fill: SVGStyle.muted)
+            return
+        }
+        let trials = history.sessions.reduce(0) { $0 + $1.trials }
+        let sessions = history.sessions.reduce(0) { $0 + $1.sessions }
+        let dates = SessionDateLabels(timeZone: timeZone)
+        let (from, to) = (dates.text(first.start, withYear: true), dates.text(last.start, withYear: true))
+        let span = from == to ? from : from + " – " + to
+        svg.text("\(trials) trials in \(sessions) session\(sessions == 1 ? "" : "s"), \(span) (\(timeZone.identifier))",
+                 x: margin, y: 58, size: 13, fill: SVGStyle.muted)
+    }
+
+    /// Every cent value the figure draws, so one axis holds them all.
+    private static func axisValues(_ report: ProfileReport, _ history: ThresholdHistory) -> [Double] {
+        let estimates = history.points.values.flatMap { $0.map(\.estimate) }
+            + report.thresholds.disciplines.values.flatMap { [$0.estimate] + $0.registers.compactMap(\.estimate) }
+        return estimates.flatMap { [$0.cents, $0.lower, $0.upper].compactMap { $0 } }
+            + TrainingDiscipline.allCases.map(\.expertBaseline)
+    }
+}
