@@ -15,13 +15,13 @@ public struct ThresholdProfile: Hashable, Sendable {
         for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
             let records = Self.inTimeOrder(comparisons.filter { $0.discipline == discipline }, \.timestamp)
             guard let estimate = Self.comparisonEstimate(records, weighting) else { continue }
-            let registers = Self.registers(records) { Self.comparisonEstimate($0, weighting) }
+            let registers = Self.registers(records, weighting) { Self.comparisonEstimate($0) }
             result[discipline] = DisciplineThreshold(discipline: discipline, estimate: estimate, bias: nil, registers: registers)
         }
         for discipline in [TrainingDiscipline.unisonMatching, .intervalMatching] {
             let records = Self.inTimeOrder(matchings.filter { $0.discipline == discipline }, \.timestamp)
             guard let fit = Self.matchingFit(records, weighting) else { continue }
-            let registers = Self.registers(records) { Self.matchingFit($0, weighting)?.spread }
+            let registers = Self.registers(records, weighting) { Self.matchingFit($0)?.spread }
             result[discipline] = DisciplineThreshold(discipline: discipline, estimate: fit.spread, bias: fit.bias,
                                                      registers: registers)
         }
@@ -29,21 +29,31 @@ public struct ThresholdProfile: Hashable, Sendable {
     }
 
     static func comparisonEstimate(_ records: [PitchComparisonRecord], _ weighting: RecencyWeighting) -> ThresholdEstimate? {
-        let weights = weighting.weights(count: records.count)
-        return ThresholdFit.estimate(zip(records, weights).map { record, weight in
+        comparisonEstimate(Array(zip(records, weighting.weights(count: records.count))))
+    }
+
+    static func comparisonEstimate(_ weighted: [(PitchComparisonRecord, Double)]) -> ThresholdEstimate? {
+        ThresholdFit.estimate(weighted.map { record, weight in
             ComparisonObservation(offset: record.centOffset.rawValue, isCorrect: record.isCorrect, weight: weight)
         })
     }
 
     static func matchingFit(_ records: [PitchMatchingRecord], _ weighting: RecencyWeighting) -> MatchingSpreadFit.Result? {
-        let weights = weighting.weights(count: records.count)
-        return MatchingSpreadFit.estimate(errors: zip(records, weights).map { ($0.userCentError.rawValue, $1) })
+        matchingFit(Array(zip(records, weighting.weights(count: records.count))))
     }
 
-    /// Per octave of the reference note; the weights restart in each register (its own trials).
-    private static func registers<Record>(_ records: [Record], estimate: ([Record]) -> ThresholdEstimate?)
+    static func matchingFit(_ weighted: [(PitchMatchingRecord, Double)]) -> MatchingSpreadFit.Result? {
+        MatchingSpreadFit.estimate(errors: weighted.map { ($0.userCentError.rawValue, $1) })
+    }
+
+    /// Per octave of the reference note. Each trial keeps the weight it has in its discipline
+    /// (by the discipline's later trials, not the register's): a register trained less often
+    /// is not judged by older trials than the others, only by fewer.
+    private static func registers<Record>(_ records: [Record], _ weighting: RecencyWeighting,
+                                          estimate: ([(Record, Double)]) -> ThresholdEstimate?)
         -> [DisciplineThreshold.Register] where Record: RegisterPlaced {
-        let byOctave = Dictionary(grouping: records, by: \.referenceOctave)
+        let weighted = Array(zip(records, weighting.weights(count: records.count)))
+        let byOctave = Dictionary(grouping: weighted, by: { $0.0.referenceOctave })
         return byOctave.keys.sorted().map { octave in
             let group = byOctave[octave]!
             let enough = group.count >= minimumTrialsPerRegister

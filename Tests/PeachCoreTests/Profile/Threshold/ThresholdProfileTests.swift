@@ -32,6 +32,31 @@ struct ThresholdProfileTests {
         #expect(profile.disciplines[.intervalComparison] == nil)
     }
 
+    @Test("a register's trials weigh what they weigh in their discipline: recency counts all its later trials")
+    func registersShareTheDisciplinesRecency() throws {
+        // Two octaves in turn; one trained twice as often as the other.
+        let low = try history(note: 48), high = try history(note: 72, from: 10_000)
+        var records: [PitchComparisonRecord] = []
+        for (index, record) in high.enumerated() {
+            records.append(record)
+            if index.isMultiple(of: 2), index / 2 < low.count {
+                let early = low[index / 2]
+                records.append(try comparison(early.centOffset.rawValue, correct: early.isCorrect, note: 48, at: 10_000 + index))
+            }
+        }
+        let weighting = RecencyWeighting(halfLife: 20)
+        let profile = ThresholdProfile(comparisons: records, matchings: [], weighting: weighting)
+        let unison = try #require(profile.disciplines[.unisonComparison])
+        let weights = weighting.weights(count: records.count)
+        let ordered = records.sorted { $0.timestamp < $1.timestamp }
+        let lowWeighted = zip(ordered, weights).filter { $0.0.referenceNote.rawValue == 48 }.map { ($0.0, $0.1) }
+        let register = try #require(unison.registers.first { $0.octave == 3 })
+        #expect(register.trials == lowWeighted.count)
+        #expect(register.estimate == ThresholdProfile.comparisonEstimate(lowWeighted))
+        #expect(register.estimate != ThresholdProfile.comparisonEstimate(lowWeighted.map(\.0), weighting),
+                "not the register's own recency")
+    }
+
     @Test func theOrderOfTheRecordsGivenDoesNotMatterOnlyTheirTimes() throws {
         let records = try history(note: 62)
         let forward = ThresholdProfile(comparisons: records, matchings: [])
