@@ -28,6 +28,21 @@ struct PlayerTests {
 
     func pool(_ numbers: Int...) throws -> ChannelPool { try ChannelPool(numbers.map { try MIDIChannel($0) }) }
 
+    @Test("the sounding pitch: FluidSynth's nearest whole cent, any other synth's wheel step (within 0.0123 c)")
+    func soundingFrequency() throws {
+        let fluid = player(NotePlayerConfiguration(bendResponse: .fluidSynth))
+        for (asked, heard) in [(13.7, 14.0), (-13.3, -13.0), (0.4, 0.0), (-0.6, -1.0)] {
+            let sounding = fluid.soundingFrequency(of: try hz(asked, note: 62))
+            #expect(abs(sounding.cents(above: try hz(0, note: 62)).rawValue - heard) < 1e-6, "\(asked) c")
+        }
+        let exact = player()
+        for asked in [13.7, -13.3, 0.4, 49.99] {
+            let sounding = exact.soundingFrequency(of: try hz(asked, note: 62))
+            let error = sounding.cents(above: try hz(asked, note: 62)).rawValue
+            #expect(abs(error) <= 0.0123, "\(asked) c sounds \(error) c off")
+        }
+    }
+
     /// Whatever an earlier run or a port that went and came back left sounding is silenced first.
     static let setupChannel1: [MIDIMessage] = [
         .controlChange(channel: 0, controller: 123, value: 0),
