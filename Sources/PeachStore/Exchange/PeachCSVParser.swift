@@ -29,37 +29,50 @@ public enum PeachCSVParser {
     }
 
     public static func parse(_ text: String) throws(ImportError) -> ParsedImport {
-        let records: [CSVReader.Record]
-        switch CSVReader.records(in: text) {
-        case .success(let parsed): records = parsed
-        case .failure(let problem): throw .malformedCSV(problem.description)
-        }
-        guard let first = records.first else { throw .emptyFile }
-        try checkFormatLine(first)
-        guard records.count >= 2 else { throw .badHeader(["the header line is missing"]) }
-        try checkHeader(records[1].fields)
-
         var result = ParsedImport()
-        for record in records.dropFirst(2) where record.fields != [""] {
-            var errors = RowErrors(row: record.line)
-            guard record.fields.count == PeachExportFormat.columns.count else {
-                result.invalidRows.append(ImportRowError(
-                    row: record.line, column: nil, value: nil,
-                    reason: "\(record.fields.count) columns, expected \(PeachExportFormat.columns.count)"))
-                continue
-            }
-            let row = Dictionary(uniqueKeysWithValues: zip(PeachExportFormat.columns, record.fields))
-            let parsed = parseRow(row, &errors)
-            if errors.list.isEmpty, let parsed {
-                switch parsed {
-                case .comparison(let comparison): result.comparisons.append((record.line, comparison))
-                case .matching(let matching): result.matchings.append((record.line, matching))
+        var failure: ImportError?
+        var seen = 0
+        // Row by row as the reader finds them: only the parsed records are kept.
+        let problem = CSVReader.forEachRecord(in: text) { record in
+            defer { seen += 1 }
+            do throws(ImportError) {
+                switch seen {
+                case 0: try checkFormatLine(record)
+                case 1: try checkHeader(record.fields)
+                default: add(record, to: &result)
                 }
-            } else {
-                result.invalidRows += errors.list
+                return true
+            } catch {
+                failure = error
+                return false
             }
         }
+        if let problem { throw .malformedCSV(problem.description) }
+        if let failure { throw failure }
+        guard seen > 0 else { throw .emptyFile }
+        guard seen >= 2 else { throw .badHeader(["the header line is missing"]) }
         return result
+    }
+
+    private static func add(_ record: CSVReader.Record, to result: inout ParsedImport) {
+        guard record.fields != [""] else { return }
+        var errors = RowErrors(row: record.line)
+        guard record.fields.count == PeachExportFormat.columns.count else {
+            result.invalidRows.append(ImportRowError(
+                row: record.line, column: nil, value: nil,
+                reason: "\(record.fields.count) columns, expected \(PeachExportFormat.columns.count)"))
+            return
+        }
+        let row = Dictionary(uniqueKeysWithValues: zip(PeachExportFormat.columns, record.fields))
+        let parsed = parseRow(row, &errors)
+        if errors.list.isEmpty, let parsed {
+            switch parsed {
+            case .comparison(let comparison): result.comparisons.append((record.line, comparison))
+            case .matching(let matching): result.matchings.append((record.line, matching))
+            }
+        } else {
+            result.invalidRows += errors.list
+        }
     }
 
     // MARK: - Format line and header
