@@ -29,6 +29,7 @@ struct TrainCommandErrorsTests {
         (["bogus"], "MODE: unknown training mode 'bogus'"),
         (["comparison", "--intervals", "P5x"], "--intervals:"),
         (["comparison", "--trials=-3"], "--trials: -3 is negative"),
+        (["comparison", "--trials", "-1"], "--trials: -1 is negative"),
         (["comparison", "--port-wait", "soon"], "--port-wait: 'soon' is not a valid port wait"),
     ])
     func badArguments(arguments: [String], message: String) async throws {

@@ -226,6 +226,25 @@ struct ImportTests {
         }
     }
 
+    @Test("peach import - reads standard input; a row with two problems counts as one invalid row")
+    func standardInputAndRowCount() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        let dataDir = ["--data-dir", directory.url.path]
+        let good = try directory.write(Self.header + "pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,5.0,true,,\n",
+                                       to: "good.csv")
+        let imported = try await peach.run(["import", "-"] + dataDir, in: directory, stdinFile: good)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try TrainingStore(location: directory.location).counts() == (1, 0))
+
+        let twice = try directory.write(Self.header + "pitchDiscrimination,2026-03-02T00:00:00Z,60,C4,60,C4,P1,equalTemperament,five,maybe,,\n",
+                                        to: "twice.csv")
+        let refused = try await peach.run(["import", twice] + dataDir, in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("1 invalid row (2 problems); nothing was imported"), "\(refused.stderr)")
+    }
+
     @Test("peach import: an invalid row imports nothing, lists every problem and exits non-zero")
     func commandLineAllOrNothing() async throws {
         let directory = try TemporaryStoreDirectory()
@@ -246,7 +265,7 @@ struct ImportTests {
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("row 4, column centOffset: value \"five\" — not a decimal number of cents like 12.5"))
         #expect(refused.stderr.contains("row 6, column interval: value \"P1\" — P1 is 0 semitones, but the notes C4 and C#4 are 1 apart"))
-        #expect(refused.stderr.contains("nothing was imported"))
+        #expect(refused.stderr.contains("2 invalid rows; nothing was imported"))
         let store = try TrainingStore(location: directory.location)
         #expect(try store.counts() == (1, 0))
 

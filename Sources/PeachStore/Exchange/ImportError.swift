@@ -26,7 +26,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + problems.map { "  " + $0.terminalSafe }.joined(separator: "\n")
                 + "\n  expected: \(PeachExportFormat.header)"
         case .invalidRows(let errors):
-            return "\(errors.count) invalid row\(errors.count == 1 ? "" : "s"); nothing was imported:\n"
+            let rows = Set(errors.map(\.row)).count
+            let problems = errors.count == rows ? "" : " (\(errors.count) problems)"
+            return "\(rows) invalid row\(rows == 1 ? "" : "s")\(problems); nothing was imported:\n"
                 + errors.map { "  \($0)" }.joined(separator: "\n")
         default:
             return message.terminalSafe

@@ -15,13 +15,16 @@ public enum ImportSource {
         return data
     }
 
-    /// Hands the file's bytes to `body` in chunks of at most `chunkSize`, in order.
+    /// Hands the file's bytes to `body` in chunks of at most `chunkSize`, in order. The path
+    /// "-" is standard input (`ssh phone cat peach.csv | peach import -`), as export's "-" is
+    /// standard output.
     static func forEachChunk(path: String, chunkSize: Int = 1 << 16,
                              _ body: (UnsafeRawBufferPointer) throws(ImportError) -> Void) throws(ImportError) {
-        try checkKind(FileKind.of(path), path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let standardInput = path == "-"
+        if !standardInput { try checkKind(FileKind.of(path), path) }
+        let descriptor = standardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: lastError()) }
-        defer { close(descriptor) }
+        defer { if !standardInput { close(descriptor) } }
         // The path may have changed between the look and the open.
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadableFile(path: path, reason: lastError()) }

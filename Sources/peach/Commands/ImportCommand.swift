@@ -15,7 +15,7 @@ struct ImportCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: ArgumentHelp("The CSV file to import.", valueName: "file")) var file: String
+    @Argument(help: ArgumentHelp("The CSV file to import; - reads standard input.", valueName: "file")) var file: String
     @Flag(help: "Delete all stored records and keep only the file's.") var replace = false
     @Flag(help: "Import the valid rows and list the invalid ones instead of importing nothing.")
     var skipInvalid = false
@@ -25,7 +25,9 @@ struct ImportCommand: AsyncParsableCommand {
         let parsed = try PeachCSVParser.parse(data: data, path: file)
         if !parsed.invalidRows.isEmpty {
             guard skipInvalid else { throw ImportError.invalidRows(parsed.invalidRows) }
-            printToStandardError("skipping \(parsed.invalidRows.count) problem(s) in invalid rows:")
+            let rows = Set(parsed.invalidRows.map(\.row)).count
+            printToStandardError("skipping \(rows) invalid row\(rows == 1 ? "" : "s") "
+                                 + "(\(parsed.invalidRows.count) problem\(parsed.invalidRows.count == 1 ? "" : "s")):")
             for problem in parsed.invalidRows { printToStandardError("  \(problem)") }
         }
         let summary = try StoreComposition.openStore(store).importRecords(parsed, mode: replace ? .replace : .merge)

@@ -33,7 +33,10 @@ struct TrainCommand: AsyncParsableCommand {
     var from: String?
     @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"))
     var intervals: String?
-    @Option(help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
+    // Unconditional: `--trials -1` reaches the check that says it is negative, instead of
+    // "missing value" (a leading dash reads as an option).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
     var trials: Int?
     @Flag(inversion: .prefixedNo, help: "One JSON object per line for every state change and trial.")
     var json: Bool?

@@ -22,9 +22,10 @@ struct PeachExecutable {
         }
     }
 
-    /// Runs `peach arguments…` with stdin from /dev/null and a HOME of its own, and waits for it.
+    /// Runs `peach arguments…` with stdin from `stdinFile` (nil: /dev/null) and a HOME of its
+    /// own, and waits for it.
     func run(_ arguments: [String], in directory: TemporaryStoreDirectory,
-             environment extra: [String: String] = [:]) async throws -> Outcome {
+             environment extra: [String: String] = [:], stdinFile: String? = nil) async throws -> Outcome {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -41,7 +42,8 @@ struct PeachExecutable {
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try stdinFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         try await ProcessExit.runAndWait(process)
         return Outcome(
             status: process.terminationStatus,
