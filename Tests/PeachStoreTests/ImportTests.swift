@@ -245,6 +245,21 @@ struct ImportTests {
         #expect(refused.stderr.contains("1 invalid row (2 problems); nothing was imported"), "\(refused.stderr)")
     }
 
+    @Test("profile and export of a --data-dir with no store yet leave nothing behind and say so")
+    func readingCommandsCreateNoStore() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        let fresh = directory.path("typo")
+        let profile = try await peach.run(["profile", "--data-dir", fresh], in: directory)
+        #expect(profile.status == 0)
+        #expect(profile.stderr.contains("no training data yet: \(fresh)/peach.sqlite does not exist"), "\(profile.stderr)")
+        let export = try await peach.run(["export", "--data-dir", fresh], in: directory)
+        #expect(export.status == 0)
+        #expect(export.stdout == PeachExportFormat.metadataLine + "\n" + PeachExportFormat.header)
+        #expect(!FileManager.default.fileExists(atPath: fresh), "no folder, no store")
+    }
+
     @Test("peach import: an invalid row imports nothing, lists every problem and exits non-zero")
     func commandLineAllOrNothing() async throws {
         let directory = try TemporaryStoreDirectory()

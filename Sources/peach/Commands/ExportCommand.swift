@@ -14,7 +14,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Where to write the CSV.", valueName: "file")) var file: String?
 
     func run() async throws {
-        let csv = try StoreComposition.openStore(store).exportCSV()
+        let csv = try StoreComposition.openExistingStore(store)?.exportCSV()
+            ?? PeachCSVExporter.export(comparisons: [], matchings: [])
         guard let file else {
             FileDescriptorOutput.standardOutput.write(csv)
             return

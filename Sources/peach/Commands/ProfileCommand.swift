@@ -20,7 +20,8 @@ struct ProfileCommand: AsyncParsableCommand {
     var svg: String?
 
     func run() async throws {
-        let report = try StoreComposition.openStore(store).profileReport()
+        let report = try StoreComposition.openExistingStore(store)?.profileReport()
+            ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
                 try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg)

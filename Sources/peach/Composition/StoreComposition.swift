@@ -21,4 +21,17 @@ enum StoreComposition {
     static func openStore(_ options: StoreOptions) throws -> TrainingStore {
         try TrainingStore(location: options.location)
     }
+
+    /// For the commands that only read (profile, export): nil where there is no database yet,
+    /// so a mistyped --data-dir does not leave a new empty store behind. Anything at the path
+    /// (a file, a pipe, a folder) is opened and judged as usual.
+    static func openExistingStore(_ options: StoreOptions) throws -> TrainingStore? {
+        let path = options.location.databasePath
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            printToStandardError("no training data yet: \(path) does not exist")
+            return nil
+        }
+        return try openStore(options)
+    }
 }
