@@ -26,8 +26,10 @@ public enum SequencerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unencodable(let message, let reason):
             return "cannot send \(message): \(reason)"
         case .portNotFound(let spec, let candidates):
+            // Client 0 (System: the kernel's timer and announcements) is never one to play to or read.
+            let listed = candidates.filter { $0.address.client != 0 }
             return "no sequencer port matches \"\(spec)\"; available: "
-                + (candidates.isEmpty ? "none" : candidates.map(\.label).joined(separator: ", "))
+                + (listed.isEmpty ? "none" : listed.map(\.label).joined(separator: ", "))
         case .ambiguousPort(let spec, let matches):
             return "\"\(spec)\" matches \(matches.count) sequencer ports: "
                 + matches.map(\.label).joined(separator: ", ") + "; write client:port or a longer name"

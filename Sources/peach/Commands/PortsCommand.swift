@@ -12,8 +12,8 @@ struct PortsCommand: AsyncParsableCommand {
         discussion: """
             Every port but Peach's own: client:port (what --to and --from take, as do client or \
             port names and their unique prefixes), the client's and the port's name, and the \
-            direction: output (Peach can take answers from it: a controller), input (Peach can \
-            play to it: a synth) or both. The last column marks the synth and the controller Peach \
+            direction as aconnect lists it: input (Peach can take answers from it: a controller, \
+            aconnect -i), output (Peach can play to it: a synth, aconnect -o) or both. The last column marks the synth and the controller Peach \
             would use without --to and --from: the ports midi.outputPort and midi.inputPort name, \
             else the first port that says it makes sound and the first controller, hardware first.
 

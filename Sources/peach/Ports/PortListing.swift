@@ -11,7 +11,8 @@ struct PortListing: Sendable {
         let port: Int
         let clientName: String
         let portName: String
-        /// output: Peach can read from it; input: Peach can play to it; both; none.
+        /// As aconnect lists them (-i, -o): input: Peach can read from it (a controller); output:
+        /// Peach can play to it (a synth); both; none.
         let direction: String
         let kind: String
         /// The port Peach plays to when no --to is given.
@@ -39,8 +40,9 @@ struct PortListing: Sendable {
 
     static func direction(of port: SequencerPort) -> String {
         switch port.direction {
-        case .output: "output"
-        case .input: "input"
+        // The port's own "output" is an input to whoever reads it, as `aconnect -i` lists it.
+        case .output: "input"
+        case .input: "output"
         case .duplex: "both"
         case .none: "none"
         }
@@ -66,7 +68,8 @@ struct PortListing: Sendable {
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         return (([header] + lines).map(render)
-            + ["", "output: Peach can take answers from it (a controller); input: Peach can play to it (a synth)."])
+            + ["", "input: Peach can take answers from it (a controller, as `aconnect -i` lists it); "
+                + "output: Peach can play to it (a synth, `aconnect -o`)."])
             .joined(separator: "\n")
     }
 }

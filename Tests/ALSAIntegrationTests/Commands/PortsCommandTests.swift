@@ -47,8 +47,9 @@ struct PortsCommandTests {
         }
         #expect(rows.filter { $0["controller"] as? Bool == true }.compactMap { $0["address"] as? String } == ["16:0"])
         #expect(rows.filter { $0["synth"] as? Bool == true }.compactMap { $0["address"] as? String } == ["\(synth.inputPort)"])
-        #expect(byAddress["\(synth.inputPort)"]?["direction"] as? String == "input")
-        #expect(byAddress["\(synth.outputPort)"]?["direction"] as? String == "output")
+        // As aconnect sees them: Peach plays to the synth's input port (an "output" for Peach, aconnect -o).
+        #expect(byAddress["\(synth.inputPort)"]?["direction"] as? String == "output")
+        #expect(byAddress["\(synth.outputPort)"]?["direction"] as? String == "input")
         #expect(!rows.contains { ($0["clientName"] as? String) == "Peach" }, "Peach's own client is not listed")
         #expect(!rows.contains { ($0["client"] as? Int) == 0 }, "the System client is not listed")
     }
