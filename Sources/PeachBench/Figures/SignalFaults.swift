@@ -1,6 +1,7 @@
 import ALSASequencer
 import Foundation
 import Glibc
+import PeachSimulation
 
 /// Figure 10: `peach train` ended by SIGINT, SIGTERM, SIGHUP or a closed output at random
 /// moments of a run (start-up included), and what its synth is left with: no note may sound
@@ -21,7 +22,7 @@ struct SignalFaults: BenchmarkFigure {
         let rig = try MeasuringRig(tag: "10")
         await rig.settled()
         context.progress("figure 10: \(runs) runs of peach train, each ended at a random moment…")
-        var random = SplitMix(seed: 10)
+        var random = SeededRandom(seed: 10)
         var hanging: [Double] = [], moments: [Double] = []
         var cleanExits = 0, beforeHandlers = 0, otherEndings: [String] = []
         var byEnding: [Ending: Int] = [:]
@@ -110,18 +111,5 @@ struct SignalFaults: BenchmarkFigure {
             }
         }
         return sounding.count
-    }
-}
-
-/// SplitMix64: the moments are the same on every run of the bench.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
