@@ -1,5 +1,5 @@
 /// Renders a `TrainingStatus` as one line, e.g.
-/// `interval comparison P5u · trial 3 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) ·
+/// `interval comparison · trial 3 · P5 up from C4 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) ·
 /// best 10.0 c · improving`.
 /// Pure; the line never holds a newline and never takes more than `width` columns, so it
 /// never wraps (a cut line ends with "…").
@@ -31,10 +31,15 @@ public struct StatusLineRenderer: Hashable, Sendable {
     private static func parts(of status: TrainingStatus) -> [[Segment]] {
         var parts: [[Segment]] = []
         var mode = status.mode.description
-        if status.mode.isInterval, let intervals = status.intervals { mode += " " + intervals }
+        // The whole set until a trial asks for one of its intervals.
+        let question = status.mode.isInterval ? status.question?.shortText : nil
+        if status.mode.isInterval, question == nil, let intervals = status.intervals { mode += " " + intervals }
         parts.append([Segment(text: mode, style: .bold)])
         if let trial = status.trial {
             parts.append([Segment(text: "trial \(trial)", style: .plain)])
+        }
+        if let question {
+            parts.append([Segment(text: question, style: .bold)])
         }
         if let difficulty = status.difficulty {
             let text = status.mode.isMatching ? CentsText.signed(difficulty) : CentsText.magnitude(difficulty)

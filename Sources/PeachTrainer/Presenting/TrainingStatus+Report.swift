@@ -23,6 +23,8 @@ extension TrainingStatus {
                                     prompt: .starting)
         case .comparisonTrialStarted(let started):
             status.trial = (trial ?? 0) + 1
+            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
+                                            target: started.targetNote)
             status.difficulty = started.centOffset.magnitude
             status.prompt = .listen
             status.notice = nil
@@ -36,14 +38,18 @@ extension TrainingStatus {
             }
         case .comparisonCompleted(let record, let number, let best, let standing):
             status.trial = number
+            status.question = TrialQuestion(interval: record.interval, reference: record.referenceNote,
+                                            target: record.targetNote)
             status.difficulty = record.centOffset.magnitude
             status.prompt = .feedback
             status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
             status.sessionBest = best
             status.trend = standing.trend
             status.threshold = standing.threshold
-        case .matchingTrialStarted:
+        case .matchingTrialStarted(let started):
             status.trial = (trial ?? 0) + 1
+            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
+                                            target: started.targetNote)
             // No offset to show until the tunable note sounds.
             status.difficulty = nil
             status.prompt = .listen
@@ -62,6 +68,8 @@ extension TrainingStatus {
             status.trial = number
         case .matchingCompleted(let record, let number, let best, let standing):
             status.trial = number
+            status.question = TrialQuestion(interval: record.interval, reference: record.referenceNote,
+                                            target: record.targetNote)
             status.difficulty = record.userCentError
             status.prompt = .feedback
             status.lastResult = .matching(error: record.userCentError,
@@ -72,6 +80,8 @@ extension TrainingStatus {
         case .stopped(let mode, let problem):
             status.mode = mode
             status.prompt = .paused
+            // The unfinished trial is discarded: nothing is asked until the next one.
+            status.question = nil
             status.difficulty = nil
             status.notice = problem
         case .notice(let text):
