@@ -132,7 +132,8 @@ enum TrainComposition {
         let terminal = interactive ? try TerminalKeys.open() : nil
         defer { terminal?.close() }
         if terminal != nil, !request.json {
-            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help + "\n")
+            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help(
+                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns) + "\n")
         }
         log.debug("training starts")
         let outcome = await trainer.run(keys: terminal?.keys)
