@@ -45,4 +45,14 @@ public actor StatusLinePresenter: TrainingPresenter {
         }
         writer.show(status)
     }
+
+    /// Before the process stops (Ctrl-Z): the cursor to a fresh line for the shell.
+    public func suspend() {
+        writer.suspend()
+    }
+
+    /// After the process continued (fg): the line again, below what the shell wrote.
+    public func redraw() {
+        writer.redraw()
+    }
 }

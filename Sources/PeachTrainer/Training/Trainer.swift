@@ -145,6 +145,13 @@ public actor Trainer {
         route.post(.finish)
     }
 
+    /// The process is about to stop (Ctrl-Z): training pauses, as with start/stop, and `done`
+    /// is called once the pause has been reported (at once when nothing runs). Safe to call from
+    /// any thread; the user goes on with start/stop after `fg`.
+    public nonisolated func suspend(then done: @escaping @Sendable () -> Void) {
+        route.post(.suspend(done: done))
+    }
+
     // MARK: - One input at a time
 
     private func handle(_ input: TrainerInput) async {
@@ -165,7 +172,19 @@ public actor Trainer {
             await completeSwitch()
         case .endOfRun:
             break
+        case .suspend(let done):
+            await suspend()
+            // Behind the stopped session's events, so `done` comes after the pause is reported.
+            route.post(.call(done))
+        case .call(let function):
+            function()
         }
+    }
+
+    private func suspend() async {
+        guard session != nil, sessionRunning, !paused, switchingTo == nil, !finishing else { return }
+        paused = true
+        await stopSession()  // reported as stopped without a problem: paused
     }
 
     /// Stops the session (its last events are already queued) and ends the run behind them.

@@ -153,3 +153,24 @@ struct StatusLinePresenterTests {
             "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
     }
 }
+
+@Suite("OrderedPresenter", .timeLimit(.minutes(1)))
+struct OrderedPresenterTests {
+    @Test("an action runs behind the reports posted before it and ahead of those posted after")
+    func actionsInOrder() async {
+        let output = CapturedOutput()
+        let statusLine = StatusLinePresenter(mode: .comparison, output: output, colors: false, columns: { 80 })
+        let ordered = OrderedPresenter(statusLine)
+        ordered.post(.notice("one"))
+        ordered.perform { await statusLine.suspend() }
+        ordered.post(.notice("two"))
+        ordered.perform { await statusLine.redraw() }
+        await ordered.close()
+        let clear = "\r\u{1B}[2K"
+        let line = { (notice: String) in clear + "comparison · starting… · " + notice }
+        // After the suspend a fresh line; at the end the redraw.
+        #expect(output.text == clear + "one\n" + line("one") + "\n"
+            + clear + "two\n" + "comparison · starting… · one" + line("two")
+            + line("two"))
+    }
+}

@@ -163,4 +163,38 @@ struct TrainerTests {
         #expect(cues.allSatisfy { [FeedbackCueSettings.default.positiveNote, FeedbackCueSettings.default.negativeNote].contains($0) })
         #expect(harness.answeredBy == [.controlChange(64)])
     }
+
+    @Test("suspend (Ctrl-Z) pauses the running trial and calls done; space goes on")
+    func suspend() async throws {
+        let harness = try TrainerHarness(trialLimit: 1)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            harness.trainer.suspend { done.resume() }
+        }
+        let reports = await harness.presenter.reports
+        #expect(reports.contains { if case .stopped(.comparison, nil) = $0 { true } else { false } },
+                "the pause is reported: \(reports)")
+        harness.keys.yield(.space)
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.up)
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
+
+    @Test("suspend while paused changes nothing and still calls done")
+    func suspendWhilePaused() async throws {
+        let harness = try TrainerHarness(trialLimit: 1)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.keys.yield(.space)
+        await harness.presenter.waitUntil { $0.contains { if case .stopped = $0 { true } else { false } } }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            harness.trainer.suspend { done.resume() }
+        }
+        #expect(await harness.presenter.count { if case .stopped = $0 { true } else { false } } == 1)
+        harness.keys.yield(.space)
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.up)
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
 }
