@@ -9,9 +9,7 @@ extension TrainingStatus {
 
     /// The status after `report`.
     ///
-    /// Trial numbers: the number a report carries wins; a trial start (whose trial carries
-    /// only its session's own count) takes the next number after the last one seen, which is
-    /// the run's count as long as every started trial is reported.
+    /// Trial numbers are the ones the reports carry (the run's, see `TrainingReport`).
     /// - Parameter nearCents: a match at most this far from the target is near (the feedback
     ///   cue's threshold).
     public func applying(_ report: TrainingReport,
@@ -21,8 +19,8 @@ extension TrainingStatus {
         case .started(let mode, let intervals, _, _):
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
                                     prompt: .starting)
-        case .comparisonTrialStarted(let started):
-            status.trial = (trial ?? 0) + 1
+        case .comparisonTrialStarted(let started, let number):
+            status.trial = number
             status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
                                             target: started.targetNote)
             status.difficulty = started.centOffset.magnitude
@@ -46,8 +44,8 @@ extension TrainingStatus {
             status.sessionBest = best
             status.trend = standing.trend
             status.threshold = standing.threshold
-        case .matchingTrialStarted(let started):
-            status.trial = (trial ?? 0) + 1
+        case .matchingTrialStarted(let started, let number):
+            status.trial = number
             status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
                                             target: started.targetNote)
             // No offset to show until the tunable note sounds.

@@ -11,8 +11,8 @@ extension TrainingReport {
             return ["event": .string("started"), "mode": .string(mode.rawValue),
                     "intervals": .array(intervals.map { .string($0.abbreviation) }),
                     "output": .string(output), "input": .optional(input)]
-        case .comparisonTrialStarted(let trial):
-            return ["event": .string("trialStarted"), "mode": .string("comparison"), "trial": .integer(trial.number),
+        case .comparisonTrialStarted(let trial, let number):
+            return ["event": .string("trialStarted"), "mode": .string("comparison"), "trial": .integer(number),
                     "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
                     "interval": .string(trial.interval.abbreviation), "direction": .string(trial.interval.direction.rawValue),
                     "tuningSystem": .string(trial.tuningSystem.rawValue),
@@ -31,8 +31,8 @@ extension TrainingReport {
                     "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect),
                     "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
                     "threshold": Self.threshold(standing.threshold)]
-        case .matchingTrialStarted(let trial):
-            return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(trial.number),
+        case .matchingTrialStarted(let trial, let number):
+            return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(number),
                     "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
                     "interval": .string(trial.interval.abbreviation), "direction": .string(trial.interval.direction.rawValue),
                     "tuningSystem": .string(trial.tuningSystem.rawValue),

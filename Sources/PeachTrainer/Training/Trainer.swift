@@ -52,7 +52,10 @@ public actor Trainer {
     private var paused = false
     /// The mode a switch goes to once the last session's final events are reported.
     private var switchingTo: TrainingMode?
-    private var startedTrials = 0
+    /// The running (or last) trial's number in this run: the completed trials before it, plus
+    /// one. A discarded trial (paused, switched, a port lost) so passes its number on to the
+    /// next, and the last number shown is the count of completed trials the run ends with.
+    private var trialNumber = 0
     private var completedTrials = 0
     /// Per discipline trained in this run: trials, results, the estimate before and after.
     private var summary = RunSummary()
@@ -264,18 +267,18 @@ public actor Trainer {
     private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            startedTrials += 1
+            trialNumber = completedTrials + 1
             route.update(settings: controllerSettings())
             noteStart(of: .comparison(for: trial.interval.interval))
-            await presenter.present(.comparisonTrialStarted(trial))
+            await presenter.present(.comparisonTrialStarted(trial, trial: trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.comparisonStateChanged(state, trial: startedTrials))
+            await presenter.present(.comparisonStateChanged(state, trial: trialNumber))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
             let standing = standing(record.discipline)
             tally(record.discipline, standing) { $0.correct += record.isCorrect ? 1 : 0 }
-            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
+            await presenter.present(.comparisonCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -285,20 +288,20 @@ public actor Trainer {
     private func matchingEvent(_ event: PitchMatchingEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            startedTrials += 1
+            trialNumber = completedTrials + 1
             route.update(settings: controllerSettings())
             noteStart(of: .matching(for: trial.interval.interval))
-            await presenter.present(.matchingTrialStarted(trial))
+            await presenter.present(.matchingTrialStarted(trial, trial: trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.matchingStateChanged(state, trial: startedTrials))
+            await presenter.present(.matchingStateChanged(state, trial: trialNumber))
         case .tunableAdjusted(let offset):
-            await presenter.present(.matchingAdjusted(offset: offset, trial: startedTrials))
+            await presenter.present(.matchingAdjusted(offset: offset, trial: trialNumber))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(matchError: record.userCentError))
             let standing = standing(record.discipline)
             tally(record.discipline, standing) { $0.absoluteErrors += record.userCentError.magnitude.rawValue }
-            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
+            await presenter.present(.matchingCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)

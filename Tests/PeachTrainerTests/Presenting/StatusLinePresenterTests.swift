@@ -20,7 +20,7 @@ struct StatusLinePresenterTests {
         let steps: [(TrainingReport, String)] = [
             (.started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: nil),
              "comparison · starting…"),
-            (.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: -12.5)),
+            (.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: -12.5), trial: 1),
              "comparison · trial 1 · 12.5 c · listen…"),
             (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · 12.5 c · listen…"),
             (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
@@ -28,7 +28,7 @@ struct StatusLinePresenterTests {
             (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, standing: DisciplineStanding()),
              "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
             (.comparisonStateChanged(.showingFeedback, trial: 1), "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
-            (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9)),
+            (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9), trial: 2),
              "comparison · trial 2 · 11.9 c · listen… · ✓ 12.5 c · best 12.5 c"),
             (.comparisonCompleted(F.comparisonRecord(offset: 11.9, correct: false), trial: 2, sessionBest: 12.5,
                                   standing: DisciplineStanding(trend: .declining)),
@@ -46,7 +46,7 @@ struct StatusLinePresenterTests {
     func resultAtOnce() async {
         let output = CapturedOutput()
         let presenter = presenter(output, colors: true)
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4), trial: 1))
         let before = output.writes.count
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 4, correct: true), trial: 1,
                                                      sessionBest: 4, standing: DisciplineStanding(trend: .improving)))
@@ -61,7 +61,7 @@ struct StatusLinePresenterTests {
                                                         standing: DisciplineStanding(threshold: estimate))
         let output = CapturedOutput()
         let status = presenter(output)
-        await status.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4)))
+        await status.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4), trial: 1))
         await status.present(report)
         #expect(output.statusLine == "comparison · trial 1 · 4.0 c · ✓ 4.0 c · threshold 4.3 c (3.6–5.2) · best 4.0 c")
 
@@ -97,7 +97,7 @@ struct StatusLinePresenterTests {
             (.started(mode: .intervalMatching, intervals: [.perfectFifthUp, DirectedInterval(.majorThird, .down)],
                       output: "FLUID Synth", input: "Keystation 49"),
              "interval matching P5u M3d · starting…"),
-            (.matchingTrialStarted(F.matchingTrial(number: 1, initial: 13.2, interval: .perfectFifthUp)),
+            (.matchingTrialStarted(F.matchingTrial(number: 1, initial: 13.2, interval: .perfectFifthUp), trial: 1),
              "interval matching · trial 1 · P5 up from G4 · listen…"),
             (.matchingStateChanged(.playingReference, trial: 1), "interval matching · trial 1 · P5 up from G4 · listen…"),
             (.matchingStateChanged(.awaitingTouch, trial: 1),
@@ -110,7 +110,7 @@ struct StatusLinePresenterTests {
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
                                 sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching · trial 1 · P5 up from G4 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
-            (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp)),
+            (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp), trial: 2),
              "interval matching · trial 2 · P5 up from G4 · listen… · −2.4 c near · best 2.4 c · stable"),
             (.matchingCompleted(F.matchingRecord(initial: -5, error: 10.05, interval: .perfectFifthUp), trial: 2,
                                 sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
@@ -137,7 +137,7 @@ struct StatusLinePresenterTests {
         #expect(output.text.contains("\r\u{1B}[2Kcomparison stopped: FLUID Synth went away\n"))
         #expect(output.statusLine == "comparison · paused — space to go on · FLUID Synth went away")
         // The next trial clears the notice.
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50), trial: 1))
         #expect(output.statusLine == "comparison · trial 1 · 50.0 c · listen…")
     }
 
@@ -145,7 +145,7 @@ struct StatusLinePresenterTests {
     func finish() async {
         let output = CapturedOutput()
         let presenter = presenter(output)
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50), trial: 1))
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 50, correct: true), trial: 1,
                                                      sessionBest: 50, standing: DisciplineStanding()))
         await presenter.present(.finished(completedTrials: 1, summary: RunSummary()))

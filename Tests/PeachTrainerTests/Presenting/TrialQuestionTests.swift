@@ -32,7 +32,7 @@ struct TrialQuestionTests {
         await presenter.present(.started(mode: .intervalComparison, intervals: [.perfectFifthUp, Self.thirdDown],
                                          output: "FLUID Synth", input: nil))
         #expect(output.statusLine.hasPrefix("interval comparison P5u M3d · "), "the set before the first trial")
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: Self.thirdDown)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: Self.thirdDown), trial: 1))
         #expect(output.statusLine.hasPrefix("interval comparison · trial 1 · M3 down from C4 · "))
         #expect(!output.statusLine.contains("P5"))
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: 20, correct: true, interval: Self.thirdDown),
@@ -46,7 +46,7 @@ struct TrialQuestionTests {
     func unison() async {
         let output = CapturedOutput()
         let presenter = StatusLinePresenter(mode: .comparison, output: output, colors: false, columns: { 200 })
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20), trial: 1))
         #expect(!output.statusLine.contains("unison") && !output.statusLine.contains("from"))
     }
 
@@ -54,7 +54,7 @@ struct TrialQuestionTests {
     func json() async throws {
         let output = CapturedOutput()
         let presenter = JSONLinePresenter { output.write($0 + "\n") }
-        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: Self.thirdDown)))
+        await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: Self.thirdDown), trial: 1))
         await presenter.present(.matchingCompleted(F.matchingRecord(initial: 3, error: 1, interval: Self.thirdDown),
                                                    trial: 1, sessionBest: 1, standing: DisciplineStanding()))
         let objects = try output.text.split(separator: "\n").map {

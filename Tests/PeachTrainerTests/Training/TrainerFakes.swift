@@ -107,6 +107,18 @@ extension TrainingReport {
     var notice: String? {
         if case .notice(let message) = self { message } else { nil }
     }
+
+    /// The run's trial number a report carries; nil for reports that belong to no trial.
+    var trialNumber: Int? {
+        switch self {
+        case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial),
+             .comparisonStateChanged(_, let trial), .matchingStateChanged(_, let trial),
+             .matchingAdjusted(_, let trial), .comparisonCompleted(_, let trial, _, _), .matchingCompleted(_, let trial, _, _):
+            trial
+        default:
+            nil
+        }
+    }
 }
 
 enum Keyboard {
