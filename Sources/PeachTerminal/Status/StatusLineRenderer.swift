@@ -69,8 +69,11 @@ public struct StatusLineRenderer: Hashable, Sendable {
             let text = status.mode.isMatching ? CentsText.signed(difficulty) : CentsText.magnitude(difficulty)
             parts.append([Segment(text: text, style: .plain)])
         }
-        if !status.prompt.text.isEmpty {
-            parts.append([Segment(text: status.prompt.text, style: .plain)])
+        // Answers relative to the target name its note: with the whole keyboard as answer keys,
+        // the musician needs to know where "above" starts.
+        let prompt = status.prompt.text(controls: status.controls, target: status.question?.target)
+        if !prompt.isEmpty {
+            parts.append([Segment(text: prompt, style: .plain)])
         }
         switch status.lastResult {
         case .comparison(let correct, let offset)?:

@@ -13,6 +13,8 @@ public struct TrainingStatus: Hashable, Sendable {
     /// the target while tuning.
     public var difficulty: Cents?
     public var prompt: TrainingPrompt
+    /// The controls the prompt names.
+    public var controls: AnswerControls
     public var lastResult: TrialResult?
     /// The smallest difference answered correctly (comparison) or the smallest error
     /// (matching) in this session.
@@ -25,7 +27,7 @@ public struct TrainingStatus: Hashable, Sendable {
 
     public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, question: TrialQuestion? = nil,
                 difficulty: Cents? = nil,
-                prompt: TrainingPrompt = .starting, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
+                prompt: TrainingPrompt = .starting, controls: AnswerControls = .keys, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
                 trend: Trend? = nil, threshold: ThresholdEstimate? = nil, notice: String? = nil) {
         self.mode = mode
         self.intervals = intervals
@@ -33,6 +35,7 @@ public struct TrainingStatus: Hashable, Sendable {
         self.question = question
         self.difficulty = difficulty
         self.prompt = prompt
+        self.controls = controls
         self.lastResult = lastResult
         self.sessionBest = sessionBest
         self.trend = trend

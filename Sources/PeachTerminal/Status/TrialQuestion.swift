@@ -14,7 +14,7 @@ public struct TrialQuestion: Hashable, Sendable {
     }
 
     /// Records keep the interval undirected; the notes give the direction back.
-    public init(interval: Interval, reference: MIDINote, target: MIDINote) {
+    public init(undirected interval: Interval, reference: MIDINote, target: MIDINote) {
         self.init(interval: DirectedInterval(interval, target < reference ? .down : .up), reference: reference, target: target)
     }
 

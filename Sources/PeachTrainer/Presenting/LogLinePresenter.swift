@@ -20,7 +20,7 @@ public actor LogLinePresenter: TrainingPresenter {
         status = status.applying(report, nearCents: nearCents)
         let number = status.trial ?? 0
         let line: String? = switch report {
-        case .started(let mode, _, let output, let input):
+        case .started(let mode, _, let output, let input, _):
             LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
         case .comparisonTrialStarted(let trial, _):
             LogLineText.comparisonStarted(trial, number: number, mode: status.mode)

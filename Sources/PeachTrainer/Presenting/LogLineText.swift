@@ -76,6 +76,6 @@ enum LogLineText {
     }
 
     private static func question(_ interval: Interval, _ reference: MIDINote, _ target: MIDINote) -> String {
-        TrialQuestion(interval: interval, reference: reference, target: target).longText
+        TrialQuestion(undirected: interval, reference: reference, target: target).longText
     }
 }

@@ -16,9 +16,9 @@ extension TrainingStatus {
                          nearCents: Cents = FeedbackCueSettings.default.nearCents) -> TrainingStatus {
         var status = self
         switch report {
-        case .started(let mode, let intervals, _, _):
+        case .started(let mode, let intervals, _, _, let controller):
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
-                                    prompt: .starting)
+                                    prompt: .starting, controls: controller.map(AnswerControls.init) ?? .keys)
         case .comparisonTrialStarted(let started, let number):
             status.trial = number
             status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
@@ -36,7 +36,7 @@ extension TrainingStatus {
             }
         case .comparisonCompleted(let record, let number, let best, let standing):
             status.trial = number
-            status.question = TrialQuestion(interval: record.interval, reference: record.referenceNote,
+            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
                                             target: record.targetNote)
             status.difficulty = record.centOffset.magnitude
             status.prompt = .feedback
@@ -57,7 +57,7 @@ extension TrainingStatus {
             status.prompt = switch state {
             case .idle: .paused
             case .playingReference: .listen
-            case .awaitingTouch: .touchToStart
+            case .awaitingTouch: .moveToStart
             case .playingTunable: .tune
             case .showingFeedback: .feedback
             }
@@ -66,7 +66,7 @@ extension TrainingStatus {
             status.trial = number
         case .matchingCompleted(let record, let number, let best, let standing):
             status.trial = number
-            status.question = TrialQuestion(interval: record.interval, reference: record.referenceNote,
+            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
                                             target: record.targetNote)
             status.difficulty = record.userCentError
             status.prompt = .feedback

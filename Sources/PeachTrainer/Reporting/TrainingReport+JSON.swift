@@ -7,7 +7,7 @@ extension TrainingReport {
     /// sign of a comparison's offset is the right answer, so scripts can check it).
     var json: [String: JSONValue] {
         switch self {
-        case .started(let mode, let intervals, let output, let input):
+        case .started(let mode, let intervals, let output, let input, _):
             return ["event": .string("started"), "mode": .string(mode.rawValue),
                     "intervals": .array(intervals.map { .string($0.abbreviation) }),
                     "output": .string(output), "input": .optional(input)]

@@ -7,8 +7,9 @@ import PeachCore
 /// (paused, a mode switch, a lost port) passes its number on to the next one.
 public enum TrainingReport: Sendable {
     /// Training (re)started in `mode`, sending to `output`, answering from `input` (a port
-    /// label; nil when only the terminal answers).
-    case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?)
+    /// label; nil when only the terminal answers) mapped by `controls` (nil: no controller).
+    case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?,
+                 controls: ControllerSettings? = nil)
     case comparisonTrialStarted(PitchComparisonTrial, trial: Int)
     case comparisonStateChanged(PitchComparisonState, trial: Int)
     case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)

@@ -34,6 +34,8 @@ public actor Trainer {
     private let trialLimit: Int?
     private let describePorts: @Sendable () -> (output: String, input: String?)
     private let controllerSettings: @Sendable () -> ControllerSettings
+    /// A controller answers (not only the terminal's keys): the prompts name its controls.
+    private let hasController: Bool
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
     private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
@@ -99,6 +101,7 @@ public actor Trainer {
         self.cue = cue
         self.feedback = feedback
         self.controllerSettings = controllerSettings
+        hasController = controllerSource != nil
         self.describePorts = describePorts
         self.standing = standing
         self.isFatal = isFatal
@@ -223,7 +226,7 @@ public actor Trainer {
         route.setSession(session)
         let ports = describePorts()
         await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output,
-                                         input: ports.input))
+                                         input: ports.input, controls: hasController ? controllerSettings() : nil))
         paused = false
         endedByFailure = false
         await startSession()

@@ -32,7 +32,7 @@ struct StatusLineRendererTests {
         let tuning = TrainingStatus(mode: .matching, trial: 2, difficulty: -4.25, prompt: .tune,
                                     lastResult: .matching(error: 2.1, near: true), sessionBest: 2.1, trend: .stable)
         #expect(plain.render(tuning, width: 200)
-            == "matching · trial 2 · −4.3 c · tune ←/→, Enter to commit · +2.1 c near · best 2.1 c · stable")
+            == "matching · trial 2 · −4.3 c · tune (←/→), then Enter · +2.1 c near · best 2.1 c · stable")
         let far = TrainingStatus(mode: .intervalMatching, intervals: "P5u", trial: 4, prompt: .feedback,
                                  lastResult: .matching(error: -31, near: false))
         #expect(plain.render(far, width: 200) == "interval matching P5u · trial 4 · −31.0 c far")
@@ -109,8 +109,10 @@ struct StatusLineRendererTests {
             prompt: .tune, lastResult: .matching(error: -3.2, near: true), sessionBest: 0.8, trend: .stable,
             threshold: ThresholdEstimate(kind: .interval, cents: 3.1, lower: 2.5, upper: 4.0, trials: 40, effectiveTrials: 40))
         #expect(plain.render(matching, width: 101)
-            == "interval matching · trial 12 · P5 up from G3 · tune ←/→, Enter to commit · −3.2 c near · spread 3.1 c")
-        #expect(plain.render(matching, width: 79) == "trial 12 · P5 up from G3 · tune ←/→, Enter to commit · −3.2 c near")
+            == "interval matching · trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near · spread 3.1 c")
+        #expect(plain.render(matching, width: 79)
+            == "trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near · spread 3.1 c")
+        #expect(plain.render(matching, width: 70) == "trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near")
     }
 
     @Test("truncation counts ✓ and ↑ as one column each and wide characters as two")

@@ -101,12 +101,12 @@ struct StatusLinePresenterTests {
              "interval matching · trial 1 · P5 up from G4 · listen…"),
             (.matchingStateChanged(.playingReference, trial: 1), "interval matching · trial 1 · P5 up from G4 · listen…"),
             (.matchingStateChanged(.awaitingTouch, trial: 1),
-             "interval matching · trial 1 · P5 up from G4 · touch ←/→ to start tuning"),
+             "interval matching · trial 1 · P5 up from G4 · ←/→ starts the note"),
             (.matchingStateChanged(.playingTunable, trial: 1),
-             "interval matching · trial 1 · P5 up from G4 · tune ←/→, Enter to commit"),
+             "interval matching · trial 1 · P5 up from G4 · tune (←/→), then Enter"),
             // The offset stays hidden while tuning: the ears tune, not the eyes.
             (.matchingAdjusted(offset: -2.44, trial: 1),
-             "interval matching · trial 1 · P5 up from G4 · tune ←/→, Enter to commit"),
+             "interval matching · trial 1 · P5 up from G4 · tune (←/→), then Enter"),
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
                                 sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
              "interval matching · trial 1 · P5 up from G4 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
@@ -172,5 +172,26 @@ struct OrderedPresenterTests {
         #expect(output.text == clear + "one\n" + line("one") + "\n"
             + clear + "two\n" + "comparison · starting… · one" + line("two")
             + line("two"))
+    }
+}
+
+@Suite("StatusLinePresenter with a controller", .timeLimit(.minutes(1)))
+struct StatusLineControllerTests {
+    @Test("a controller named at start: the prompts name its controls, not the computer's keys")
+    func controllerPrompts() async {
+        let output = CapturedOutput()
+        let presenter = StatusLinePresenter(mode: .matching, output: output, colors: false, columns: { 200 })
+        await presenter.present(.started(mode: .matching, intervals: [.prime], output: "FLUID Synth", input: "Keystation 49",
+                                         controls: .default))
+        await presenter.present(.matchingTrialStarted(ReportFixtures.matchingTrial(number: 1, initial: 3), trial: 1))
+        await presenter.present(.matchingStateChanged(.awaitingTouch, trial: 1))
+        #expect(output.statusLine == "matching · trial 1 · mod wheel starts the note")
+        await presenter.present(.matchingStateChanged(.playingTunable, trial: 1))
+        #expect(output.statusLine == "matching · trial 1 · tune (mod wheel), then sustain pedal or any key")
+        // Back to the keys when the next start names no controller.
+        await presenter.present(.started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: nil))
+        await presenter.present(.comparisonTrialStarted(ReportFixtures.comparisonTrial(number: 1, offset: 3), trial: 1))
+        await presenter.present(.comparisonStateChanged(.awaitingAnswer, trial: 1))
+        #expect(output.statusLine.hasSuffix("higher or lower? ↑/↓"))
     }
 }

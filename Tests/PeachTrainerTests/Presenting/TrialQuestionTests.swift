@@ -18,11 +18,11 @@ struct TrialQuestionTests {
         #expect(fifth.longText == "P5 up from C4 to G4")
         let third = TrialQuestion(interval: Self.thirdDown, reference: 61, target: 57)
         #expect(third.shortText == "M3 down from C#4")
-        let unison = TrialQuestion(interval: DirectedInterval.prime, reference: 69, target: 69)
+        let unison = TrialQuestion(interval: .prime, reference: 69, target: 69)
         #expect(unison.shortText == nil)
         #expect(unison.longText == "unison on A4")
         // A record keeps the interval undirected: the notes give the direction back.
-        #expect(TrialQuestion(interval: .octave, reference: 72, target: 60).interval == DirectedInterval(.octave, .down))
+        #expect(TrialQuestion(undirected: .octave, reference: 72, target: 60).interval == DirectedInterval(.octave, .down))
     }
 
     @Test("the status line shows the current trial's interval instead of the whole set, from its start to its result")
