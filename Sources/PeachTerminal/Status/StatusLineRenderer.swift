@@ -1,6 +1,6 @@
 /// Renders a `TrainingStatus` as one line, e.g.
-/// `interval comparison · trial 3 · P5 up from C4 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) ·
-/// best 10.0 c · improving`.
+/// `interval comparison · trial 3 · P5 up from C4 · detuned 12.5 c · higher or lower? ↑/↓ · last ✓ 14.2 c ·
+/// threshold 4.3 c (3.6–5.2) · finest 10.0 c · trend improving`: every number with a word that says what it is.
 /// Pure; the line never holds a newline and never takes more than `width` columns, so it
 /// never wraps: on a narrow terminal the least important parts go first (`Reduction`), so the
 /// question, the prompt and the result stay; only then is the line cut (ending with "…").
@@ -22,7 +22,7 @@ public struct StatusLineRenderer: Hashable, Sendable {
     /// the result and the notice never go; if the line is still too wide without all of
     /// these, it is cut at the end.
     enum Reduction: Int, CaseIterable, Comparable {
-        case trend, best, thresholdInterval, intervalSet, modeName, threshold, trialNumber, difficulty
+        case trend, best, thresholdInterval, intervalSet, modeName, threshold, trialNumber, difficulty, resultLabel
 
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -66,8 +66,8 @@ public struct StatusLineRenderer: Hashable, Sendable {
             parts.append([Segment(text: question, style: .bold)])
         }
         if let difficulty = status.difficulty, !omitted.contains(.difficulty) {
-            let text = status.mode.isMatching ? CentsText.signed(difficulty) : CentsText.magnitude(difficulty)
-            parts.append([Segment(text: text, style: .plain)])
+            // How far the target is from the reference (or the pure interval): what is asked now.
+            parts.append([Segment(text: "detuned ", style: .dim), Segment(text: CentsText.magnitude(difficulty), style: .plain)])
         }
         // Answers relative to the target name its note: with the whole keyboard as answer keys,
         // the musician needs to know where "above" starts.
@@ -77,11 +77,13 @@ public struct StatusLineRenderer: Hashable, Sendable {
         }
         switch status.lastResult {
         case .comparison(let correct, let offset)?:
-            parts.append([Segment(text: (correct ? "✓ " : "✗ ") + CentsText.magnitude(offset),
-                                  style: correct ? .green : .red)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
+            parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + CentsText.magnitude(offset),
+                                          style: correct ? .green : .red)])
         case .matching(let error, let near)?:
-            parts.append([Segment(text: CentsText.signed(error) + (near ? " near" : " far"),
-                                  style: near ? .green : .red)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "ended ", style: .dim)]
+            parts.append(label + [Segment(text: CentsText.pitch(error) + (near ? " (near)" : " (far)"),
+                                          style: near ? .green : .red)])
         case nil:
             break
         }
@@ -92,10 +94,12 @@ public struct StatusLineRenderer: Hashable, Sendable {
             parts.append([Segment(text: measure, style: .dim), Segment(text: text, style: .plain)])
         }
         if let best = status.sessionBest, !omitted.contains(.best) {
-            parts.append([Segment(text: "best ", style: .dim), Segment(text: CentsText.magnitude(best), style: .plain)])
+            // The session's best: the finest difference answered right, the closest match.
+            parts.append([Segment(text: status.mode.isMatching ? "closest " : "finest ", style: .dim),
+                          Segment(text: CentsText.magnitude(best), style: .plain)])
         }
         if let trend = status.trend, !omitted.contains(.trend) {
-            parts.append([Segment(text: trend.rawValue, style: .plain)])
+            parts.append([Segment(text: "trend ", style: .dim), Segment(text: trend.rawValue, style: .plain)])
         }
         if let notice = status.notice, !notice.isEmpty {
             // A notice comes from outside (port names): keep control characters out of the line.

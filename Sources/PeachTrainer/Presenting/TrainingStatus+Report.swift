@@ -68,7 +68,8 @@ extension TrainingStatus {
             status.trial = number
             status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
                                             target: record.targetNote)
-            status.difficulty = record.userCentError
+            // The error shows as the result; matching has no difficulty to show.
+            status.difficulty = nil
             status.prompt = .feedback
             status.lastResult = .matching(error: record.userCentError,
                                           near: record.userCentError.magnitude <= nearCents)

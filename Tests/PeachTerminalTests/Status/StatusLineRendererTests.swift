@@ -14,7 +14,7 @@ struct StatusLineRendererTests {
     @Test("a comparison line holds mode, intervals, trial, difficulty, instruction, result, best and trend")
     func comparisonContent() {
         #expect(plain.render(answering, width: 200)
-            == "interval comparison P5u M3d · trial 3 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · best 10.0 c · improving")
+            == "interval comparison P5u M3d · trial 3 · detuned 12.5 c · higher or lower? ↑/↓ · last ✓ 14.2 c · finest 10.0 c · trend improving")
     }
 
     @Test("a wrong answer shows ✗; a notice comes last")
@@ -24,18 +24,18 @@ struct StatusLineRendererTests {
                                     notice: "synth lost: waiting for FLUID Synth")
         status.intervals = "P5u"
         #expect(plain.render(status, width: 200)
-            == "comparison · trial 9 · 3.1 c · paused — space to go on · ✗ 3.1 c · synth lost: waiting for FLUID Synth")
+            == "comparison · trial 9 · detuned 3.1 c · paused — space to go on · last ✗ 3.1 c · synth lost: waiting for FLUID Synth")
     }
 
-    @Test("matching shows the signed offset while tuning and the signed error with near/far")
+    @Test("matching: the error as sharp or flat with near/far; no offset while tuning")
     func matchingContent() {
-        let tuning = TrainingStatus(mode: .matching, trial: 2, difficulty: -4.25, prompt: .tune,
+        let tuning = TrainingStatus(mode: .matching, trial: 2, prompt: .tune,
                                     lastResult: .matching(error: 2.1, near: true), sessionBest: 2.1, trend: .stable)
         #expect(plain.render(tuning, width: 200)
-            == "matching · trial 2 · −4.3 c · tune (←/→), then Enter · +2.1 c near · best 2.1 c · stable")
+            == "matching · trial 2 · tune (←/→), then Enter · ended 2.1 c sharp (near) · closest 2.1 c · trend stable")
         let far = TrainingStatus(mode: .intervalMatching, intervals: "P5u", trial: 4, prompt: .feedback,
                                  lastResult: .matching(error: -31, near: false))
-        #expect(plain.render(far, width: 200) == "interval matching P5u · trial 4 · −31.0 c far")
+        #expect(plain.render(far, width: 200) == "interval matching P5u · trial 4 · ended 31.0 c flat (far)")
     }
 
     @Test("before the first trial only the mode and the instruction show")
@@ -48,7 +48,7 @@ struct StatusLineRendererTests {
         let line = coloured.render(answering, width: 200)
         #expect(line.contains("\u{1B}[32m✓ 14.2 c\u{1B}[0m"))
         #expect(line.contains("\u{1B}[2m · \u{1B}[0m"))
-        #expect(line.contains("\u{1B}[2mbest \u{1B}[0m"))
+        #expect(line.contains("\u{1B}[2mfinest \u{1B}[0m"))
         var wrong = answering
         wrong.lastResult = .comparison(correct: false, offset: 1)
         #expect(coloured.render(wrong, width: 200).contains("\u{1B}[31m✗ 1.0 c\u{1B}[0m"))
@@ -71,19 +71,19 @@ struct StatusLineRendererTests {
 
     @Test("at 80 columns the least important parts go and the result stays whole")
     func eightyColumns() {
-        #expect(plain.render(full, width: 200) == "interval comparison · trial 3 · P5 up from C4 · 12.5 c · higher or lower? ↑/↓"
-            + " · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) · best 10.0 c · improving")
+        #expect(plain.render(full, width: 200) == "interval comparison · trial 3 · P5 up from C4 · detuned 12.5 c"
+            + " · higher or lower? ↑/↓ · last ✓ 14.2 c · threshold 4.3 c (3.6–5.2) · finest 10.0 c · trend improving")
         // 79: the width of an 80-column terminal, one column spare.
-        #expect(plain.render(full, width: 79) == "trial 3 · P5 up from C4 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c")
-        #expect(plain.render(full, width: 106)
-            == "interval comparison · trial 3 · P5 up from C4 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c")
+        #expect(plain.render(full, width: 79) == "trial 3 · P5 up from C4 · detuned 12.5 c · higher or lower? ↑/↓ · last ✓ 14.2 c")
+        #expect(plain.render(full, width: 119) == "interval comparison · trial 3 · P5 up from C4 · detuned 12.5 c"
+            + " · higher or lower? ↑/↓ · last ✓ 14.2 c · threshold 4.3 c")
     }
 
     /// In the order they go.
-    private static let leastImportantFirst = ["improving", "best ", "(3.6–5.2)", "interval comparison", "threshold",
-                                              "trial 3", "12.5 c ·"]
+    private static let leastImportantFirst = ["trend", "finest", "(3.6–5.2)", "interval comparison", "threshold",
+                                              "trial 3", "detuned", "last"]
 
-    @Test("a narrow line drops trend, best, the estimate's interval, the mode, the estimate, the trial number, the difficulty; the question, prompt and result stay while they fit",
+    @Test("a narrow line drops trend, best, the estimate's interval, the mode, the estimate, the trial number, the difficulty, the result's label; the question, prompt and result stay while they fit",
           arguments: Array(1...160))
     func reductionOrder(width: Int) {
         let line = plain.render(full, width: width)
@@ -108,11 +108,11 @@ struct StatusLineRendererTests {
             mode: .intervalMatching, trial: 12, question: TrialQuestion(interval: .perfectFifthUp, reference: 55, target: 62),
             prompt: .tune, lastResult: .matching(error: -3.2, near: true), sessionBest: 0.8, trend: .stable,
             threshold: ThresholdEstimate(kind: .interval, cents: 3.1, lower: 2.5, upper: 4.0, trials: 40, effectiveTrials: 40))
-        #expect(plain.render(matching, width: 101)
-            == "interval matching · trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near · spread 3.1 c")
-        #expect(plain.render(matching, width: 79)
-            == "trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near · spread 3.1 c")
-        #expect(plain.render(matching, width: 70) == "trial 12 · P5 up from G3 · tune (←/→), then Enter · −3.2 c near")
+        #expect(plain.render(matching, width: 200) == "interval matching · trial 12 · P5 up from G3 · tune (←/→), then Enter"
+            + " · ended 3.2 c flat (near) · spread 3.1 c (2.5–4.0) · closest 0.8 c · trend stable")
+        #expect(plain.render(matching, width: 99)
+            == "trial 12 · P5 up from G3 · tune (←/→), then Enter · ended 3.2 c flat (near) · spread 3.1 c")
+        #expect(plain.render(matching, width: 79) == "trial 12 · P5 up from G3 · tune (←/→), then Enter · ended 3.2 c flat (near)")
     }
 
     @Test("truncation counts ✓ and ↑ as one column each and wide characters as two")
@@ -186,5 +186,13 @@ struct CentsTextTests {
         #expect(CentsText.signed(-0.26) == "−0.3 c")
         #expect(CentsText.signed(-0.04) == "0.0 c")
         #expect(CentsText.magnitude(0.05) == "0.1 c")
+    }
+
+    @Test("a pitch against its target: sharp, flat, or in tune when it rounds to 0.0")
+    func pitch() {
+        #expect(CentsText.pitch(2.14) == "2.1 c sharp")
+        #expect(CentsText.pitch(-31) == "31.0 c flat")
+        #expect(CentsText.pitch(-0.04) == "in tune")
+        #expect(CentsText.pitch(0) == "in tune")
     }
 }

@@ -44,17 +44,17 @@ struct LogLinePresenterTests {
         for report in reports { await presenter.present(report) }
         #expect(output.text == """
             training comparison · sending to FLUID Synth · answers from Keystation 49
-            trial 1 · comparison · unison on C4 · 12.5 c off · started
-            trial 1 · comparison · unison on C4 · +12.5 c off · answered higher · correct (best 10.0 c, trend improving)
-            trial 2 · comparison · unison on C4 · 11.0 c off · started
-            trial 2 · comparison · unison on C4 · −11.0 c off · answered higher · wrong
+            trial 1 · comparison · unison on C4 · detuned 12.5 c · started
+            trial 1 · comparison · unison on C4 · detuned +12.5 c · answered higher · correct (finest 10.0 c, trend improving)
+            trial 2 · comparison · unison on C4 · detuned 11.0 c · started
+            trial 2 · comparison · unison on C4 · detuned −11.0 c · answered higher · wrong
             controller lost: waiting for Keystation 49
             comparison paused · space or the start/stop control goes on
             training interval matching P5u · sending to FLUID Synth · answers from the terminal keys
             trial 3 · interval matching · P5 up from G4 to D5 · starts −13.2 c from the target
-            trial 3 · interval matching · P5 up from G4 to D5 · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable)
+            trial 3 · interval matching · P5 up from G4 to D5 · started −13.2 c · ended +2.1 c · near (closest 1.5 c, trend stable)
             trial 4 · interval matching · P5 up from G4 to D5 · starts +3.0 c from the target
-            trial 4 · interval matching · P5 up from G4 to D5 · started +3.0 c · ended −20.0 c · far (best 1.5 c)
+            trial 4 · interval matching · P5 up from G4 to D5 · started +3.0 c · ended −20.0 c · far (closest 1.5 c)
             interval matching stopped: FLUID Synth went away
             finished · 4 trials completed
             unison comparison: 2 trials, 50 % correct · threshold below 30 c, before this run no trials
@@ -71,7 +71,7 @@ struct LogLinePresenterTests {
         let down = DirectedInterval(.majorThird, .down)
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: -3, correct: true, interval: down),
                                                      trial: 7, sessionBest: 3, standing: DisciplineStanding()))
-        #expect(output.text == "trial 7 · interval comparison · M3 down from C4 to G#3 · −3.0 c off · answered lower · correct (best 3.0 c)\n")
+        #expect(output.text == "trial 7 · interval comparison · M3 down from C4 to G#3 · detuned −3.0 c · answered lower · correct (finest 3.0 c)\n")
     }
 
     @Test("the near threshold is the one given")

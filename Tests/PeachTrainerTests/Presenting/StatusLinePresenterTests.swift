@@ -21,20 +21,22 @@ struct StatusLinePresenterTests {
             (.started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: nil),
              "comparison · starting…"),
             (.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: -12.5), trial: 1),
-             "comparison · trial 1 · 12.5 c · listen…"),
-            (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · 12.5 c · listen…"),
-            (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
-            (.comparisonStateChanged(.awaitingAnswer, trial: 1), "comparison · trial 1 · 12.5 c · higher or lower? ↑/↓"),
+             "comparison · trial 1 · detuned 12.5 c · listen…"),
+            (.comparisonStateChanged(.playingNote1, trial: 1), "comparison · trial 1 · detuned 12.5 c · listen…"),
+            (.comparisonStateChanged(.playingNote2, trial: 1), "comparison · trial 1 · detuned 12.5 c · higher or lower? ↑/↓"),
+            (.comparisonStateChanged(.awaitingAnswer, trial: 1),
+             "comparison · trial 1 · detuned 12.5 c · higher or lower? ↑/↓"),
             (.comparisonCompleted(F.comparisonRecord(offset: -12.5, correct: true), trial: 1, sessionBest: 12.5, standing: DisciplineStanding()),
-             "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
-            (.comparisonStateChanged(.showingFeedback, trial: 1), "comparison · trial 1 · 12.5 c · ✓ 12.5 c · best 12.5 c"),
+             "comparison · trial 1 · detuned 12.5 c · last ✓ 12.5 c · finest 12.5 c"),
+            (.comparisonStateChanged(.showingFeedback, trial: 1),
+             "comparison · trial 1 · detuned 12.5 c · last ✓ 12.5 c · finest 12.5 c"),
             (.comparisonTrialStarted(F.comparisonTrial(number: 2, offset: 11.9), trial: 2),
-             "comparison · trial 2 · 11.9 c · listen… · ✓ 12.5 c · best 12.5 c"),
+             "comparison · trial 2 · detuned 11.9 c · listen… · last ✓ 12.5 c · finest 12.5 c"),
             (.comparisonCompleted(F.comparisonRecord(offset: 11.9, correct: false), trial: 2, sessionBest: 12.5,
                                   standing: DisciplineStanding(trend: .declining)),
-             "comparison · trial 2 · 11.9 c · ✗ 11.9 c · best 12.5 c · declining"),
+             "comparison · trial 2 · detuned 11.9 c · last ✗ 11.9 c · finest 12.5 c · trend declining"),
             (.stopped(mode: .comparison, problem: nil),
-             "comparison · trial 2 · paused — space to go on · ✗ 11.9 c · best 12.5 c · declining"),
+             "comparison · trial 2 · paused — space to go on · last ✗ 11.9 c · finest 12.5 c · trend declining"),
         ]
         for (report, expected) in steps {
             await presenter.present(report)
@@ -63,12 +65,12 @@ struct StatusLinePresenterTests {
         let status = presenter(output)
         await status.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 4), trial: 1))
         await status.present(report)
-        #expect(output.statusLine == "comparison · trial 1 · 4.0 c · ✓ 4.0 c · threshold 4.3 c (3.6–5.2) · best 4.0 c")
+        #expect(output.statusLine == "comparison · trial 1 · detuned 4.0 c · last ✓ 4.0 c · threshold 4.3 c (3.6–5.2) · finest 4.0 c")
 
         let lines = CapturedOutput()
         let log = LogLinePresenter(mode: .comparison, output: lines)
         await log.present(report)
-        #expect(lines.text.contains("correct (best 4.0 c, threshold 4.3 c (3.6–5.2))"))
+        #expect(lines.text.contains("correct (finest 4.0 c, threshold 4.3 c (3.6–5.2))"))
 
         let json = CapturedOutput()
         await JSONLinePresenter { json.write($0) }.present(report)
@@ -109,12 +111,12 @@ struct StatusLinePresenterTests {
              "interval matching · trial 1 · P5 up from G4 · tune (←/→), then Enter"),
             (.matchingCompleted(F.matchingRecord(initial: 13.2, error: -2.44, interval: .perfectFifthUp), trial: 1,
                                 sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
-             "interval matching · trial 1 · P5 up from G4 · −2.4 c · −2.4 c near · best 2.4 c · stable"),
+             "interval matching · trial 1 · P5 up from G4 · ended 2.4 c flat (near) · closest 2.4 c · trend stable"),
             (.matchingTrialStarted(F.matchingTrial(number: 2, initial: -5, interval: .perfectFifthUp), trial: 2),
-             "interval matching · trial 2 · P5 up from G4 · listen… · −2.4 c near · best 2.4 c · stable"),
+             "interval matching · trial 2 · P5 up from G4 · listen… · ended 2.4 c flat (near) · closest 2.4 c · trend stable"),
             (.matchingCompleted(F.matchingRecord(initial: -5, error: 10.05, interval: .perfectFifthUp), trial: 2,
                                 sessionBest: 2.44, standing: DisciplineStanding(trend: .stable)),
-             "interval matching · trial 2 · P5 up from G4 · +10.1 c · +10.1 c far · best 2.4 c · stable"),
+             "interval matching · trial 2 · P5 up from G4 · ended 10.1 c sharp (far) · closest 2.4 c · trend stable"),
         ]
         for (report, expected) in steps {
             await presenter.present(report)
@@ -138,7 +140,7 @@ struct StatusLinePresenterTests {
         #expect(output.statusLine == "comparison · paused — space to go on · FLUID Synth went away")
         // The next trial clears the notice.
         await presenter.present(.comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 50), trial: 1))
-        #expect(output.statusLine == "comparison · trial 1 · 50.0 c · listen…")
+        #expect(output.statusLine == "comparison · trial 1 · detuned 50.0 c · listen…")
     }
 
     @Test("finish leaves the last status line, then the summary on its own line")
@@ -150,7 +152,7 @@ struct StatusLinePresenterTests {
                                                      sessionBest: 50, standing: DisciplineStanding()))
         await presenter.present(.finished(completedTrials: 1, summary: RunSummary()))
         #expect(output.text.hasSuffix(
-            "comparison · trial 1 · ✓ 50.0 c · best 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
+            "comparison · trial 1 · last ✓ 50.0 c · finest 50.0 c\n\r\u{1B}[2Kfinished · 1 trial completed\n"))
     }
 }
 
