@@ -18,4 +18,13 @@ public enum CentsText {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
+
+    /// A pitch against its target as musicians say it: "2.1 c sharp", "3.0 c flat", "in tune"
+    /// (within a twentieth of a cent, which shows as 0.0).
+    public static func pitch(_ cents: Cents) -> String {
+        let rounded = (cents.rawValue * 10).rounded() / 10
+        if rounded > 0 { return number(rounded) + " c sharp" }
+        if rounded < 0 { return number(-rounded) + " c flat" }
+        return "in tune"
+    }
 }

@@ -1,8 +1,9 @@
 /// Renders a `TrainingStatus` as one line, e.g.
-/// `interval comparison P5u · trial 3 · 12.5 c · higher or lower? ↑/↓ · ✓ 14.2 c · threshold 4.3 c (3.6–5.2) ·
-/// best 10.0 c · improving`.
+/// `interval comparison · trial 3 · P5 up from C4 · detuned 12.5 c · higher or lower? ↑/↓ · last ✓ 14.2 c ·
+/// threshold 4.3 c (3.6–5.2) · finest 10.0 c · trend improving`: every number with a word that says what it is.
 /// Pure; the line never holds a newline and never takes more than `width` columns, so it
-/// never wraps (a cut line ends with "…").
+/// never wraps: on a narrow terminal the least important parts go first (`Reduction`), so the
+/// question, the prompt and the result stay; only then is the line cut (ending with "…").
 public struct StatusLineRenderer: Hashable, Sendable {
     public var colors: Bool
 
@@ -17,52 +18,88 @@ public struct StatusLineRenderer: Hashable, Sendable {
 
     private static let separator = " · "
 
+    /// What goes when the line is too wide, least important first. The question, the prompt,
+    /// the result and the notice never go; if the line is still too wide without all of
+    /// these, it is cut at the end.
+    enum Reduction: Int, CaseIterable, Comparable {
+        case trend, best, thresholdInterval, intervalSet, modeName, threshold, trialNumber, difficulty, resultLabel
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// At most `width` display columns; empty when `width` < 1.
     public func render(_ status: TrainingStatus, width: Int) -> String {
-        let parts = Self.parts(of: status)
+        var line: [Segment] = []
+        for count in 0...Reduction.allCases.count {
+            line = Self.joined(Self.parts(of: status, without: Set(Reduction.allCases.prefix(count))))
+            if Self.columns(of: line) <= width { break }
+        }
+        return styled(Self.truncated(line, to: width))
+    }
+
+    private static func joined(_ parts: [[Segment]]) -> [Segment] {
         var segments: [Segment] = []
         for (index, part) in parts.enumerated() {
             if index > 0 { segments.append(Segment(text: Self.separator, style: .dim)) }
             segments.append(contentsOf: part)
         }
-        return styled(Self.truncated(segments, to: width))
+        return segments
     }
 
-    private static func parts(of status: TrainingStatus) -> [[Segment]] {
+    private static func columns(of segments: [Segment]) -> Int {
+        segments.reduce(0) { $0 + DisplayWidth.columns(of: $1.text) }
+    }
+
+    private static func parts(of status: TrainingStatus, without omitted: Set<Reduction>) -> [[Segment]] {
         var parts: [[Segment]] = []
-        var mode = status.mode.description
-        if status.mode.isInterval, let intervals = status.intervals { mode += " " + intervals }
-        parts.append([Segment(text: mode, style: .bold)])
-        if let trial = status.trial {
+        // The whole set until a trial asks for one of its intervals.
+        let question = status.mode.isInterval ? status.question?.shortText : nil
+        var mode = omitted.contains(.modeName) ? "" : status.mode.description
+        if status.mode.isInterval, question == nil, !omitted.contains(.intervalSet), let intervals = status.intervals {
+            mode += (mode.isEmpty ? "" : " ") + intervals
+        }
+        if !mode.isEmpty { parts.append([Segment(text: mode, style: .bold)]) }
+        if let trial = status.trial, !omitted.contains(.trialNumber) {
             parts.append([Segment(text: "trial \(trial)", style: .plain)])
         }
-        if let difficulty = status.difficulty {
-            let text = status.mode.isMatching ? CentsText.signed(difficulty) : CentsText.magnitude(difficulty)
-            parts.append([Segment(text: text, style: .plain)])
+        if let question {
+            parts.append([Segment(text: question, style: .bold)])
         }
-        if !status.prompt.text.isEmpty {
-            parts.append([Segment(text: status.prompt.text, style: .plain)])
+        if let difficulty = status.difficulty, !omitted.contains(.difficulty) {
+            // How far the target is from the reference (or the pure interval): what is asked now.
+            parts.append([Segment(text: "detuned ", style: .dim), Segment(text: CentsText.magnitude(difficulty), style: .plain)])
+        }
+        // Answers relative to the target name its note: with the whole keyboard as answer keys,
+        // the musician needs to know where "above" starts.
+        let prompt = status.prompt.text(controls: status.controls, target: status.question?.target)
+        if !prompt.isEmpty {
+            parts.append([Segment(text: prompt, style: .plain)])
         }
         switch status.lastResult {
         case .comparison(let correct, let offset)?:
-            parts.append([Segment(text: (correct ? "✓ " : "✗ ") + CentsText.magnitude(offset),
-                                  style: correct ? .green : .red)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
+            parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + CentsText.magnitude(offset),
+                                          style: correct ? .green : .red)])
         case .matching(let error, let near)?:
-            parts.append([Segment(text: CentsText.signed(error) + (near ? " near" : " far"),
-                                  style: near ? .green : .red)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "ended ", style: .dim)]
+            parts.append(label + [Segment(text: CentsText.pitch(error) + (near ? " (near)" : " (far)"),
+                                          style: near ? .green : .red)])
         case nil:
             break
         }
-        if let threshold = status.threshold {
+        if let threshold = status.threshold, !omitted.contains(.threshold) {
             // The estimate from every trial: what the musician's ear can do, with its 95 % interval.
             let measure = status.mode.isMatching ? "spread " : "threshold "
-            parts.append([Segment(text: measure, style: .dim), Segment(text: threshold.shortText, style: .plain)])
+            let text = omitted.contains(.thresholdInterval) ? threshold.estimateText : threshold.shortText
+            parts.append([Segment(text: measure, style: .dim), Segment(text: text, style: .plain)])
         }
-        if let best = status.sessionBest {
-            parts.append([Segment(text: "best ", style: .dim), Segment(text: CentsText.magnitude(best), style: .plain)])
+        if let best = status.sessionBest, !omitted.contains(.best) {
+            // The session's best: the finest difference answered right, the closest match.
+            parts.append([Segment(text: status.mode.isMatching ? "closest " : "finest ", style: .dim),
+                          Segment(text: CentsText.magnitude(best), style: .plain)])
         }
-        if let trend = status.trend {
-            parts.append([Segment(text: trend.rawValue, style: .plain)])
+        if let trend = status.trend, !omitted.contains(.trend) {
+            parts.append([Segment(text: "trend ", style: .dim), Segment(text: trend.rawValue, style: .plain)])
         }
         if let notice = status.notice, !notice.isEmpty {
             // A notice comes from outside (port names): keep control characters out of the line.
@@ -74,8 +111,7 @@ public struct StatusLineRenderer: Hashable, Sendable {
 
     private static func truncated(_ segments: [Segment], to width: Int) -> [Segment] {
         guard width > 0 else { return [] }
-        let total = segments.reduce(0) { $0 + DisplayWidth.columns(of: $1.text) }
-        guard total > width else { return segments }
+        guard columns(of: segments) > width else { return segments }
         let ellipsis = "…"
         var room = width - DisplayWidth.columns(of: ellipsis)
         var kept: [Segment] = []

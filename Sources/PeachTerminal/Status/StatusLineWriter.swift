@@ -48,6 +48,23 @@ public struct StatusLineWriter: Sendable {
         lastStatus = nil
     }
 
+    /// The process is about to stop (Ctrl-Z): the cursor goes to a fresh line for the shell,
+    /// the line is remembered for `redraw()`.
+    public mutating func suspend() {
+        guard current != nil else { return }
+        output.write("\n")
+        current = nil
+    }
+
+    /// Draws the last status again, e.g. after the process continued (fg) and the shell wrote
+    /// its own lines.
+    public mutating func redraw() {
+        guard let lastStatus else { return }
+        let line = render(lastStatus)
+        output.write(Self.clearLine + line)
+        current = line
+    }
+
     private func render(_ status: TrainingStatus) -> String {
         // One column spare: writing the last column would leave some terminals about to wrap.
         renderer.render(status, width: max(columns(), 2) - 1)

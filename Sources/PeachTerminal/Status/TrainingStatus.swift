@@ -7,10 +7,14 @@ public struct TrainingStatus: Hashable, Sendable {
     public var intervals: String?
     /// The current trial's number in this run; nil before the first.
     public var trial: Int?
+    /// The current (or just completed) trial's interval, reference and target; nil between trials.
+    public var question: TrialQuestion?
     /// Comparison: the current trial's |cent offset|. Matching: the tunable note's offset from
     /// the target while tuning.
     public var difficulty: Cents?
     public var prompt: TrainingPrompt
+    /// The controls the prompt names.
+    public var controls: AnswerControls
     public var lastResult: TrialResult?
     /// The smallest difference answered correctly (comparison) or the smallest error
     /// (matching) in this session.
@@ -21,14 +25,17 @@ public struct TrainingStatus: Hashable, Sendable {
     /// Something that is not a trial, e.g. "synth lost: waiting for FLUID Synth".
     public var notice: String?
 
-    public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, difficulty: Cents? = nil,
-                prompt: TrainingPrompt = .starting, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
+    public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, question: TrialQuestion? = nil,
+                difficulty: Cents? = nil,
+                prompt: TrainingPrompt = .starting, controls: AnswerControls = .keys, lastResult: TrialResult? = nil, sessionBest: Cents? = nil,
                 trend: Trend? = nil, threshold: ThresholdEstimate? = nil, notice: String? = nil) {
         self.mode = mode
         self.intervals = intervals
         self.trial = trial
+        self.question = question
         self.difficulty = difficulty
         self.prompt = prompt
+        self.controls = controls
         self.lastResult = lastResult
         self.sessionBest = sessionBest
         self.trend = trend

@@ -20,13 +20,13 @@ public actor LogLinePresenter: TrainingPresenter {
         status = status.applying(report, nearCents: nearCents)
         let number = status.trial ?? 0
         let line: String? = switch report {
-        case .started(let mode, _, let output, let input):
+        case .started(let mode, _, let output, let input, _):
             LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
-        case .comparisonTrialStarted(let trial):
+        case .comparisonTrialStarted(let trial, _):
             LogLineText.comparisonStarted(trial, number: number, mode: status.mode)
         case .comparisonCompleted(let record, _, let best, let standing):
             LogLineText.comparisonCompleted(record, number: number, mode: status.mode, sessionBest: best, standing: standing)
-        case .matchingTrialStarted(let trial):
+        case .matchingTrialStarted(let trial, _):
             LogLineText.matchingStarted(trial, number: number, mode: status.mode)
         case .matchingCompleted(let record, _, let best, let standing):
             LogLineText.matchingCompleted(record, number: number, mode: status.mode,

@@ -35,52 +35,48 @@ enum LogLineText {
         }
     }
 
-    /// "trial 3 · comparison P1 · 12.5 c · started"
+    /// "trial 3 · interval comparison · P5 up from C4 to G4 · detuned 12.5 c · started"
     static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
-        "trial \(number) · \(mode) \(name(trial.interval)) · \(CentsText.magnitude(trial.centOffset)) · started"
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        return "trial \(number) · \(mode) · \(question.longText) · detuned \(CentsText.magnitude(trial.centOffset)) · started"
     }
 
-    /// "trial 3 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving,
-    /// threshold 4.3 c (3.6–5.2))"
+    /// "trial 3 · comparison · unison on C4 · detuned +12.5 c · answered higher · correct (finest 10.0 c,
+    /// trend improving, threshold 4.3 c (3.6–5.2))"
     static func comparisonCompleted(_ record: PitchComparisonRecord, number: Int, mode: TrainingMode,
                                     sessionBest: Cents?, standing: DisciplineStanding) -> String {
         let answeredHigher = (record.centOffset.rawValue > 0) == record.isCorrect
-        return "trial \(number) · \(mode) \(name(record)) · \(CentsText.signed(record.centOffset))"
+        return "trial \(number) · \(mode) · \(question(record.interval, record.referenceNote, record.targetNote))"
+            + " · detuned \(CentsText.signed(record.centOffset))"
             + " · answered \(answeredHigher ? "higher" : "lower") · \(record.isCorrect ? "correct" : "wrong")"
-            + Self.standing(sessionBest: sessionBest, standing, measure: "threshold")
+            + Self.standing(best: sessionBest.map { "finest " + CentsText.magnitude($0) }, standing, measure: "threshold")
     }
 
-    /// "trial 4 · matching P1 · starts −13.2 c from the target"
+    /// "trial 4 · matching · unison on G4 · starts −13.2 c from the target"
     static func matchingStarted(_ trial: PitchMatchingTrial, number: Int, mode: TrainingMode) -> String {
-        "trial \(number) · \(mode) \(name(trial.interval)) · starts \(CentsText.signed(trial.initialCentOffset)) from the target"
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        return "trial \(number) · \(mode) · \(question.longText)"
+            + " · starts \(CentsText.signed(trial.initialCentOffset)) from the target"
     }
 
-    /// "trial 4 · matching P1 · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable,
-    /// spread 3.1 c (2.5–4.0))"
+    /// "trial 4 · interval matching · P5 up from C4 to G4 · started −13.2 c · ended +2.1 c · near
+    /// (closest 1.5 c, trend stable, spread 3.1 c (2.5–4.0))"
     static func matchingCompleted(_ record: PitchMatchingRecord, number: Int, mode: TrainingMode, near: Bool,
                                   sessionBest: Cents?, standing: DisciplineStanding) -> String {
-        "trial \(number) · \(mode) \(name(record.interval, from: record.referenceNote, to: record.targetNote))"
+        "trial \(number) · \(mode) · \(question(record.interval, record.referenceNote, record.targetNote))"
             + " · started \(CentsText.signed(record.initialCentOffset)) · ended \(CentsText.signed(record.userCentError))"
-            + " · \(near ? "near" : "far")" + Self.standing(sessionBest: sessionBest, standing, measure: "spread")
+            + " · \(near ? "near" : "far")"
+            + Self.standing(best: sessionBest.map { "closest " + CentsText.magnitude($0) }, standing, measure: "spread")
     }
 
-    private static func standing(sessionBest: Cents?, _ standing: DisciplineStanding, measure: String) -> String {
-        let parts = [sessionBest.map { "best " + CentsText.magnitude($0) }, standing.trend.map { "trend \($0.rawValue)" },
+    private static func standing(best: String?, _ standing: DisciplineStanding, measure: String) -> String {
+        let parts = [best, standing.trend.map { "trend \($0.rawValue)" },
                      standing.threshold.map { "\(measure) " + $0.shortText }]
             .compactMap { $0 }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
-    private static func name(_ interval: DirectedInterval) -> String {
-        interval == .prime ? "P1" : interval.abbreviation
-    }
-
-    private static func name(_ record: PitchComparisonRecord) -> String {
-        name(record.interval, from: record.referenceNote, to: record.targetNote)
-    }
-
-    /// Records keep the interval undirected; the notes give the direction back.
-    private static func name(_ interval: Interval, from reference: MIDINote, to target: MIDINote) -> String {
-        name(DirectedInterval(interval, target < reference ? .down : .up))
+    private static func question(_ interval: Interval, _ reference: MIDINote, _ target: MIDINote) -> String {
+        TrialQuestion(undirected: interval, reference: reference, target: target).longText
     }
 }

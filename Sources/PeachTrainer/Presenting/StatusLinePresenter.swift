@@ -28,7 +28,7 @@ public actor StatusLinePresenter: TrainingPresenter {
     public func present(_ report: TrainingReport) {
         status = status.applying(report, nearCents: nearCents)
         switch report {
-        case .started(let mode, _, let output, let input):
+        case .started(let mode, _, let output, let input, _):
             writer.printAbove(LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input))
         case .stopped(let mode, let problem?):
             writer.printAbove(LogLineText.stopped(mode: mode, problem: problem))
@@ -44,5 +44,15 @@ public actor StatusLinePresenter: TrainingPresenter {
             break
         }
         writer.show(status)
+    }
+
+    /// Before the process stops (Ctrl-Z): the cursor to a fresh line for the shell.
+    public func suspend() {
+        writer.suspend()
+    }
+
+    /// After the process continued (fg): the line again, below what the shell wrote.
+    public func redraw() {
+        writer.redraw()
     }
 }

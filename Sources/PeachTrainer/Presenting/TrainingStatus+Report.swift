@@ -9,20 +9,20 @@ extension TrainingStatus {
 
     /// The status after `report`.
     ///
-    /// Trial numbers: the number a report carries wins; a trial start (whose trial carries
-    /// only its session's own count) takes the next number after the last one seen, which is
-    /// the run's count as long as every started trial is reported.
+    /// Trial numbers are the ones the reports carry (the run's, see `TrainingReport`).
     /// - Parameter nearCents: a match at most this far from the target is near (the feedback
     ///   cue's threshold).
     public func applying(_ report: TrainingReport,
                          nearCents: Cents = FeedbackCueSettings.default.nearCents) -> TrainingStatus {
         var status = self
         switch report {
-        case .started(let mode, let intervals, _, _):
+        case .started(let mode, let intervals, _, _, let controller):
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
-                                    prompt: .starting)
-        case .comparisonTrialStarted(let started):
-            status.trial = (trial ?? 0) + 1
+                                    prompt: .starting, controls: controller.map(AnswerControls.init) ?? .keys)
+        case .comparisonTrialStarted(let started, let number):
+            status.trial = number
+            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
+                                            target: started.targetNote)
             status.difficulty = started.centOffset.magnitude
             status.prompt = .listen
             status.notice = nil
@@ -36,14 +36,18 @@ extension TrainingStatus {
             }
         case .comparisonCompleted(let record, let number, let best, let standing):
             status.trial = number
+            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
+                                            target: record.targetNote)
             status.difficulty = record.centOffset.magnitude
             status.prompt = .feedback
             status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
             status.sessionBest = best
             status.trend = standing.trend
             status.threshold = standing.threshold
-        case .matchingTrialStarted:
-            status.trial = (trial ?? 0) + 1
+        case .matchingTrialStarted(let started, let number):
+            status.trial = number
+            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
+                                            target: started.targetNote)
             // No offset to show until the tunable note sounds.
             status.difficulty = nil
             status.prompt = .listen
@@ -53,7 +57,7 @@ extension TrainingStatus {
             status.prompt = switch state {
             case .idle: .paused
             case .playingReference: .listen
-            case .awaitingTouch: .touchToStart
+            case .awaitingTouch: .moveToStart
             case .playingTunable: .tune
             case .showingFeedback: .feedback
             }
@@ -62,7 +66,10 @@ extension TrainingStatus {
             status.trial = number
         case .matchingCompleted(let record, let number, let best, let standing):
             status.trial = number
-            status.difficulty = record.userCentError
+            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
+                                            target: record.targetNote)
+            // The error shows as the result; matching has no difficulty to show.
+            status.difficulty = nil
             status.prompt = .feedback
             status.lastResult = .matching(error: record.userCentError,
                                           near: record.userCentError.magnitude <= nearCents)
@@ -72,6 +79,8 @@ extension TrainingStatus {
         case .stopped(let mode, let problem):
             status.mode = mode
             status.prompt = .paused
+            // The unfinished trial is discarded: nothing is asked until the next one.
+            status.question = nil
             status.difficulty = nil
             status.notice = problem
         case .notice(let text):

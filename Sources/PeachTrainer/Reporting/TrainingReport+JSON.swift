@@ -7,14 +7,15 @@ extension TrainingReport {
     /// sign of a comparison's offset is the right answer, so scripts can check it).
     var json: [String: JSONValue] {
         switch self {
-        case .started(let mode, let intervals, let output, let input):
+        case .started(let mode, let intervals, let output, let input, _):
             return ["event": .string("started"), "mode": .string(mode.rawValue),
                     "intervals": .array(intervals.map { .string($0.abbreviation) }),
                     "output": .string(output), "input": .optional(input)]
-        case .comparisonTrialStarted(let trial):
-            return ["event": .string("trialStarted"), "mode": .string("comparison"), "trial": .integer(trial.number),
+        case .comparisonTrialStarted(let trial, let number):
+            return ["event": .string("trialStarted"), "mode": .string("comparison"), "trial": .integer(number),
                     "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
-                    "interval": .string(trial.interval.abbreviation), "tuningSystem": .string(trial.tuningSystem.rawValue),
+                    "interval": .string(trial.interval.abbreviation), "direction": .string(trial.interval.direction.rawValue),
+                    "tuningSystem": .string(trial.tuningSystem.rawValue),
                     "centOffset": .number(trial.centOffset.rawValue),
                     "referenceFrequency": .number(trial.referenceFrequency.hertz),
                     "targetFrequency": .number(trial.targetFrequency.hertz)]
@@ -25,14 +26,16 @@ extension TrainingReport {
             return ["event": .string("trialCompleted"), "mode": .string("comparison"), "trial": .integer(trial),
                     "timestamp": .string(Self.timestamp(record.timestamp)),
                     "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
-                    "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
+                    "interval": .string(Self.directed(record).abbreviation), "direction": .string(Self.directed(record).direction.rawValue),
+                    "tuningSystem": .string(record.tuningSystem.rawValue),
                     "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect),
                     "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
                     "threshold": Self.threshold(standing.threshold)]
-        case .matchingTrialStarted(let trial):
-            return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(trial.number),
+        case .matchingTrialStarted(let trial, let number):
+            return ["event": .string("trialStarted"), "mode": .string("matching"), "trial": .integer(number),
                     "referenceNote": Self.note(trial.referenceNote), "targetNote": Self.note(trial.targetNote),
-                    "interval": .string(trial.interval.abbreviation), "tuningSystem": .string(trial.tuningSystem.rawValue),
+                    "interval": .string(trial.interval.abbreviation), "direction": .string(trial.interval.direction.rawValue),
+                    "tuningSystem": .string(trial.tuningSystem.rawValue),
                     "initialCentOffset": .number(trial.initialCentOffset.rawValue),
                     "referenceFrequency": .number(trial.referenceFrequency.hertz),
                     "targetFrequency": .number(trial.targetFrequency.hertz)]
@@ -46,7 +49,8 @@ extension TrainingReport {
             return ["event": .string("trialCompleted"), "mode": .string("matching"), "trial": .integer(trial),
                     "timestamp": .string(Self.timestamp(record.timestamp)),
                     "referenceNote": Self.note(record.referenceNote), "targetNote": Self.note(record.targetNote),
-                    "interval": .string(record.interval.abbreviation), "tuningSystem": .string(record.tuningSystem.rawValue),
+                    "interval": .string(Self.directed(record).abbreviation), "direction": .string(Self.directed(record).direction.rawValue),
+                    "tuningSystem": .string(record.tuningSystem.rawValue),
                     "initialCentOffset": .number(record.initialCentOffset.rawValue),
                     "userCentError": .number(record.userCentError.rawValue),
                     "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
@@ -78,6 +82,15 @@ extension TrainingReport {
                         "trials": .integer(estimate.trials)])
     }
 
+    /// Records keep the interval undirected; the notes give the direction back.
+    private static func directed(_ record: PitchComparisonRecord) -> DirectedInterval {
+        DirectedInterval(record.interval, record.targetNote < record.referenceNote ? .down : .up)
+    }
+
+    private static func directed(_ record: PitchMatchingRecord) -> DirectedInterval {
+        DirectedInterval(record.interval, record.targetNote < record.referenceNote ? .down : .up)
+    }
+
     private static func note(_ note: MIDINote) -> JSONValue {
         .object(["number": .integer(note.rawValue), "name": .string(note.name)])
     }
@@ -90,3 +103,4 @@ extension TrainingReport {
         RecordTimestamp.text(of: date)
     }
 }
+

@@ -2,15 +2,18 @@ import PeachCore
 
 /// Everything `peach train` tells the person or the script watching it, in the order it
 /// happens. The trainer produces these; a presenter (status line, log lines or JSON lines)
-/// shows them. Trial numbers count completed-or-started trials of this run, across modes.
+/// shows them. Trial numbers count the trials of this run, across modes, as the musician does:
+/// a trial's number is the count of completed trials before it plus one, so a discarded trial
+/// (paused, a mode switch, a lost port) passes its number on to the next one.
 public enum TrainingReport: Sendable {
     /// Training (re)started in `mode`, sending to `output`, answering from `input` (a port
-    /// label; nil when only the terminal answers).
-    case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?)
-    case comparisonTrialStarted(PitchComparisonTrial)
+    /// label; nil when only the terminal answers) mapped by `controls` (nil: no controller).
+    case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?,
+                 controls: ControllerSettings? = nil)
+    case comparisonTrialStarted(PitchComparisonTrial, trial: Int)
     case comparisonStateChanged(PitchComparisonState, trial: Int)
     case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
-    case matchingTrialStarted(PitchMatchingTrial)
+    case matchingTrialStarted(PitchMatchingTrial, trial: Int)
     case matchingStateChanged(PitchMatchingState, trial: Int)
     /// The tunable note's offset from the target, after each move of the control.
     case matchingAdjusted(offset: Cents, trial: Int)

@@ -72,10 +72,31 @@ public struct TerminalKeyMapping: Sendable {
         return moved == tenthsOfCents ? [] : [.adjust(Double(moved) / Self.spanTenths)]
     }
 
-    /// The keys, for the trainer to print at start.
-    public static let help = """
-        keys: comparison  ↑ or h higher · ↓ or l lower
-              matching    ←/→ tune by 1 cent · shift+←/→ or ↓/↑ by 0.1 cent · Enter commit
-              always      space start/stop · m or Tab next mode · q quit (Ctrl-C too)
-        """
+    /// The keys, one row per session (and one for what works in both).
+    static let helpRows: [(label: String, keys: [String])] = [
+        ("comparison", ["↑ or h higher", "↓ or l lower"]),
+        ("matching", ["←/→ tune by 1 cent", "shift+←/→ or ↓/↑ by 0.1 cent", "Enter commit"]),
+        ("always", ["space start/stop", "m or Tab next mode", "q quit (Ctrl-C too)"]),
+    ]
+
+    /// The keys, for the trainer to print at start, on lines of at most `columns` columns:
+    /// broken between keys (or at spaces), never inside a word, continuing under the keys.
+    public static func help(columns: Int) -> String {
+        let head = "keys: "
+        let labelWidth = helpRows.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0
+        let alignedIndent = String(repeating: " ", count: head.count + labelWidth + 2)
+        // On a very narrow terminal the aligned column would leave no room for the keys.
+        let aligned = columns - alignedIndent.count >= 20
+        var lines: [String] = []
+        for (index, row) in helpRows.enumerated() {
+            let label = (index == 0 ? head : String(repeating: " ", count: head.count)) + row.label
+            let first = aligned ? label + String(repeating: " ", count: alignedIndent.count - label.count) : label + " "
+            lines += TextWrapping.lines(of: row.keys, separator: " · ", width: columns, firstIndent: first,
+                                        indent: aligned ? alignedIndent : "  ")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The keys on lines as wide as they need.
+    public static var help: String { help(columns: .max) }
 }

@@ -34,6 +34,8 @@ public actor Trainer {
     private let trialLimit: Int?
     private let describePorts: @Sendable () -> (output: String, input: String?)
     private let controllerSettings: @Sendable () -> ControllerSettings
+    /// A controller answers (not only the terminal's keys): the prompts name its controls.
+    private let hasController: Bool
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
     private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
@@ -52,7 +54,10 @@ public actor Trainer {
     private var paused = false
     /// The mode a switch goes to once the last session's final events are reported.
     private var switchingTo: TrainingMode?
-    private var startedTrials = 0
+    /// The running (or last) trial's number in this run: the completed trials before it, plus
+    /// one. A discarded trial (paused, switched, a port lost) so passes its number on to the
+    /// next, and the last number shown is the count of completed trials the run ends with.
+    private var trialNumber = 0
     private var completedTrials = 0
     /// Per discipline trained in this run: trials, results, the estimate before and after.
     private var summary = RunSummary()
@@ -96,6 +101,7 @@ public actor Trainer {
         self.cue = cue
         self.feedback = feedback
         self.controllerSettings = controllerSettings
+        hasController = controllerSource != nil
         self.describePorts = describePorts
         self.standing = standing
         self.isFatal = isFatal
@@ -145,6 +151,13 @@ public actor Trainer {
         route.post(.finish)
     }
 
+    /// The process is about to stop (Ctrl-Z): training pauses, as with start/stop, and `done`
+    /// is called once the pause has been reported (at once when nothing runs). Safe to call from
+    /// any thread; the user goes on with start/stop after `fg`.
+    public nonisolated func suspend(then done: @escaping @Sendable () -> Void) {
+        route.post(.suspend(done: done))
+    }
+
     // MARK: - One input at a time
 
     private func handle(_ input: TrainerInput) async {
@@ -165,7 +178,19 @@ public actor Trainer {
             await completeSwitch()
         case .endOfRun:
             break
+        case .suspend(let done):
+            await suspend()
+            // Behind the stopped session's events, so `done` comes after the pause is reported.
+            route.post(.call(done))
+        case .call(let function):
+            function()
         }
+    }
+
+    private func suspend() async {
+        guard session != nil, sessionRunning, !paused, switchingTo == nil, !finishing else { return }
+        paused = true
+        await stopSession()  // reported as stopped without a problem: paused
     }
 
     /// Stops the session (its last events are already queued) and ends the run behind them.
@@ -201,7 +226,7 @@ public actor Trainer {
         route.setSession(session)
         let ports = describePorts()
         await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output,
-                                         input: ports.input))
+                                         input: ports.input, controls: hasController ? controllerSettings() : nil))
         paused = false
         endedByFailure = false
         await startSession()
@@ -245,18 +270,18 @@ public actor Trainer {
     private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            startedTrials += 1
+            trialNumber = completedTrials + 1
             route.update(settings: controllerSettings())
             noteStart(of: .comparison(for: trial.interval.interval))
-            await presenter.present(.comparisonTrialStarted(trial))
+            await presenter.present(.comparisonTrialStarted(trial, trial: trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.comparisonStateChanged(state, trial: startedTrials))
+            await presenter.present(.comparisonStateChanged(state, trial: trialNumber))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(correct: record.isCorrect))
             let standing = standing(record.discipline)
             tally(record.discipline, standing) { $0.correct += record.isCorrect ? 1 : 0 }
-            await presenter.present(.comparisonCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
+            await presenter.present(.comparisonCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -266,20 +291,20 @@ public actor Trainer {
     private func matchingEvent(_ event: PitchMatchingEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            startedTrials += 1
+            trialNumber = completedTrials + 1
             route.update(settings: controllerSettings())
             noteStart(of: .matching(for: trial.interval.interval))
-            await presenter.present(.matchingTrialStarted(trial))
+            await presenter.present(.matchingTrialStarted(trial, trial: trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.matchingStateChanged(state, trial: startedTrials))
+            await presenter.present(.matchingStateChanged(state, trial: trialNumber))
         case .tunableAdjusted(let offset):
-            await presenter.present(.matchingAdjusted(offset: offset, trial: startedTrials))
+            await presenter.present(.matchingAdjusted(offset: offset, trial: trialNumber))
         case .trialCompleted(let record, let best):
             completedTrials += 1
             await cue?.play(feedback.note(matchError: record.userCentError))
             let standing = standing(record.discipline)
             tally(record.discipline, standing) { $0.absoluteErrors += record.userCentError.magnitude.rawValue }
-            await presenter.present(.matchingCompleted(record, trial: startedTrials, sessionBest: best, standing: standing))
+            await presenter.present(.matchingCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)

@@ -19,6 +19,11 @@ enum TrainerInput: Sendable {
     case switchReady
     /// Behind the last events of the run: report its end.
     case endOfRun
+    /// The process is about to stop (Ctrl-Z): pause as start/stop would, so no note sounds on
+    /// while it is stopped; `done` is called once the pause is reported.
+    case suspend(done: @Sendable () -> Void)
+    /// Calls the function when the trainer gets here, behind everything posted before.
+    case call(@Sendable () -> Void)
 }
 
 /// A session's event, of either kind.

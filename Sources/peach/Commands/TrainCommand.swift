@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachCore
 import PeachSettings
+import PeachTerminal
 import PeachTrainer
 
 /// `peach train [MODE]`: the front end a musician runs.
@@ -50,13 +51,26 @@ struct TrainCommand: AsyncParsableCommand {
         // Caught from the start: systemd may stop a rig while it still waits for its ports, and
         // that too is a clean stop (exit 0), not a death by signal.
         let interruption = PeachCommand.interruption
+        // The keys raw from the first moment: a q typed while Peach starts quits and is not
+        // echoed; every way out puts the terminal back.
+        let terminal = try TerminalKeys.open()
+        defer { terminal?.close() }
+        terminal?.deliver { key in
+            if key == .character("q") || key == .character("Q") { interruption.interrupt() }
+        }
+        let jobControl = terminal.map { JobControl(terminal: $0) }
+        let jobSignals = jobControl.map { control in
+            JobControlSignals(stopping: { control.stopping() }, continued: { control.continued() })
+        }
+        defer { jobSignals?.cancel() }
         let warnings = SettingsWarningRelay()
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
                                                                  warningSink: warnings.sink)
         let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
         let training = Task {
             try await TrainComposition.train(request, settings: settings, settingsWarnings: warnings,
-                                             storeOptions: store, interruption: interruption)
+                                             storeOptions: store, interruption: interruption,
+                                             jobControl: jobControl)
         }
         interruption.cancels(training)
         let outcome: Trainer.Outcome

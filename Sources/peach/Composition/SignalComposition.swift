@@ -62,3 +62,34 @@ enum TerminationSignals {
 /// integer global with a constant initial value, so the handler reads it without any lazy
 /// initialisation (a C function pointer cannot carry context).
 nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
+
+/// Ctrl-Z (SIGTSTP) and `fg`/`bg` (SIGCONT) for a command whose keys are raw: the shell must
+/// get its terminal back as it left it, and the command its raw keys and screen after `fg`.
+/// So SIGTSTP's default action is switched off; `stopping` runs on the dispatch queue, then the
+/// process stops itself (SIGSTOP); `continued` runs once it goes on.
+final class JobControlSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(queue: DispatchQueue = DispatchQueue(label: "peach.job-control"), stopping: @escaping @Sendable () -> Void,
+         continued: @escaping @Sendable () -> Void) {
+        let stop = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: queue)
+        stop.setEventHandler {
+            stopping()
+            _ = kill(getpid(), SIGSTOP)
+        }
+        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: queue)
+        resume.setEventHandler { continued() }
+        // SIGCONT continues the process whatever its disposition; ignoring it only hands it to the source.
+        signal(SIGTSTP, SIG_IGN)
+        signal(SIGCONT, SIG_IGN)
+        sources = [stop, resume]
+        for source in sources { source.resume() }
+    }
+
+    /// Back to the default actions.
+    func cancel() {
+        for source in sources { source.cancel() }
+        signal(SIGTSTP, SIG_DFL)
+        signal(SIGCONT, SIG_DFL)
+    }
+}

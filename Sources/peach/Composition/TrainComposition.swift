@@ -15,8 +15,10 @@ enum TrainComposition {
     /// - Parameter interruption: cancels the calling task until training runs; from then on
     ///   a signal ends training.
     /// - Parameter settingsWarnings: shown as notices while the presenter runs.
+    /// - Parameter jobControl: the terminal's keys and Ctrl-Z handling; nil when stdin is no terminal.
     static func train(_ request: TrainingRequest, settings: LayeredUserSettings, settingsWarnings: SettingsWarningRelay,
-                      storeOptions: StoreOptions, interruption: Interruption) async throws -> Trainer.Outcome {
+                      storeOptions: StoreOptions, interruption: Interruption,
+                      jobControl: JobControl?) async throws -> Trainer.Outcome {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
         // The store first: a damaged database stops us before anything sounds.
         let store = try StoreComposition.openStore(storeOptions)
@@ -27,13 +29,13 @@ enum TrainComposition {
         defer { client.close() }
         log.debug("sequencer client \(client.clientID) open")
 
-        let interactive = isatty(STDIN_FILENO) == 1
         // One ordered way to the screen: notices from the port waiting and the hot-plug watch
         // appear in the order they happened, among the trainer's own reports.
         // A reader of the output that goes away ends training as a signal does.
-        let presenter = OrderedPresenter(PresenterComposition.make(json: request.json, mode: request.mode,
-                                                                   nearCents: request.frontEnd.feedback.nearCents,
-                                                                   closed: { interruption.interrupt() }))
+        let shown = PresenterComposition.make(json: request.json, mode: request.mode,
+                                              nearCents: request.frontEnd.feedback.nearCents,
+                                              closed: { interruption.interrupt() })
+        let presenter = OrderedPresenter(shown)
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
         settingsWarnings.show(through: notice)
         defer { settingsWarnings.show(through: nil) }
@@ -46,7 +48,8 @@ enum TrainComposition {
             let outcome = try await train(request, settings: settings, store: store, profile: profile,
                                           thresholds: thresholds, client: client,
                                           output: output.port, startedFluidSynth: output.fluidSynth != nil,
-                                          interactive: interactive, presenter: presenter, notice: notice,
+                                          jobControl: jobControl, presenter: presenter,
+                                          statusLine: shown as? StatusLinePresenter, notice: notice,
                                           interruption: interruption, log: log)
             await presenter.close()
             await output.fluidSynth?.stop()
@@ -62,10 +65,11 @@ enum TrainComposition {
     private static func train(
         _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
         thresholds: LiveThresholds,
-        client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, interactive: Bool,
-        presenter: any TrainingPresenter, notice: @escaping @Sendable (String) -> Void, interruption: Interruption,
-        log: Logger
+        client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, jobControl: JobControl?,
+        presenter: OrderedPresenter, statusLine: StatusLinePresenter?, notice: @escaping @Sendable (String) -> Void,
+        interruption: Interruption, log: Logger
     ) async throws -> Trainer.Outcome {
+        let interactive = jobControl != nil
         let input = try await InputComposition.chooseInput(
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
         log.debug("input \(input?.label ?? "the terminal")")
@@ -129,13 +133,21 @@ enum TrainComposition {
         let route = trainer.route
         client.onInput { route.receive($0) }
         interruption.onInterrupt { trainer.finish() }
-        let terminal = interactive ? try TerminalKeys.open() : nil
-        defer { terminal?.close() }
-        if terminal != nil, !request.json {
-            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help + "\n")
+        if let jobControl {
+            jobControl.terminal.deliver { route.receive($0) }
+            // Ctrl-Z pauses first (nothing sounds while Peach is stopped) and leaves the line for
+            // the shell; after fg the line shows again, paused: space goes on.
+            jobControl.use(JobControl.Screen(
+                beforeStop: { done in trainer.suspend { presenter.perform { await statusLine?.suspend(); done() } } },
+                afterContinue: { presenter.perform { await statusLine?.redraw() } }))
+        }
+        defer { jobControl?.use(nil) }
+        if interactive, !request.json {
+            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help(
+                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns) + "\n")
         }
         log.debug("training starts")
-        let outcome = await trainer.run(keys: terminal?.keys)
+        let outcome = await trainer.run()
         log.debug("training ended: \(outcome)")
         return outcome
     }

@@ -55,7 +55,7 @@ struct TrainTerminalTests {
 struct TmuxPane {
     let name: String
 
-    static func start(command: [String], environment: [String: String], home: URL) async throws -> TmuxPane {
+    static func start(command: [String], environment: [String: String], home: URL, columns: Int = 120) async throws -> TmuxPane {
         let exports = environment.merging(["HOME": home.path, "XDG_CONFIG_HOME": home.path]) { $1 }
             .map { "\($0.key)=\(quoted($0.value))" }.joined(separator: " ")
         let line = "env \(exports) \(command.map(quoted).joined(separator: " ")); echo PEACH EXIT $?; sleep 600"
@@ -63,7 +63,7 @@ struct TmuxPane {
         // The server this starts outlives the call. Foundation learns that a child ended when
         // a socket the child inherited closes, so the server must inherit nothing of ours:
         // a shell closes every descriptor above stderr before it starts tmux.
-        let tmux = ["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "16", line].map(quoted)
+        let tmux = ["tmux", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "16", line].map(quoted)
         let start = #"for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; "#
             + "exec \(tmux.joined(separator: " ")) </dev/null >/dev/null 2>&1"
         try await run("/bin/bash", ["-c", start], capturing: false)
@@ -90,6 +90,24 @@ struct TmuxPane {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw ALSATools.ToolFailure(description: "\(texts) did not show within \(timeout); the pane:\n\(screen)")
+    }
+
+    /// The process the pane runs (the shell's child: env execs peach).
+    func processID() async throws -> Int32 {
+        let shell = try await Self.tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try await Self.run("/usr/bin/pgrep", ["-P", shell], capturing: true)
+        guard let pid = child.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+            throw ALSATools.ToolFailure(description: "no process under the pane's shell \(shell)")
+        }
+        return pid
+    }
+
+    /// The pane's terminal settings as `stty -a` prints them.
+    func terminalSettings() async throws -> String {
+        let tty = try await Self.tmux(["display-message", "-p", "-t", name, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await Self.run("/usr/bin/stty", ["-F", tty, "-a"], capturing: true)
     }
 
     func kill() async {

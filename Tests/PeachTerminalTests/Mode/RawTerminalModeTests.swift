@@ -77,4 +77,36 @@ struct RawTerminalModeTests {
         defer { close(ends[0]); close(ends[1]) }
         #expect(TerminalSize.columns(of: ends[1]) == nil)
     }
+
+    @Test("suspend gives the shell its settings back, resume makes the keys raw again; restore ends both")
+    func suspendAndResume() throws {
+        let pty = try PseudoTerminal()
+        let mode = try RawTerminalMode(fileDescriptor: pty.terminal)
+        mode.suspend()
+        #expect(try pty.attributes().has(ICANON, in: \.c_lflag) && pty.attributes().has(ECHO, in: \.c_lflag))
+        mode.suspend()
+        #expect(try pty.attributes().has(ECHO, in: \.c_lflag))
+        try mode.resume()
+        #expect(try !pty.attributes().has(ICANON, in: \.c_lflag) && !pty.attributes().has(ECHO, in: \.c_lflag))
+        try mode.resume()
+        #expect(try !pty.attributes().has(ECHO, in: \.c_lflag))
+        mode.restore()
+        #expect(try pty.attributes().has(ICANON, in: \.c_lflag) && pty.attributes().has(ECHO, in: \.c_lflag))
+        // Once restored, a late continue must not make the terminal raw again.
+        mode.suspend()
+        try mode.resume()
+        #expect(try pty.attributes().has(ECHO, in: \.c_lflag))
+    }
+
+    @Test("restore while suspended leaves the shell's settings alone")
+    func restoreWhileSuspended() throws {
+        let pty = try PseudoTerminal()
+        let mode = try RawTerminalMode(fileDescriptor: pty.terminal)
+        mode.suspend()
+        var changed = try pty.attributes()
+        changed.c_lflag &= ~tcflag_t(ECHOE)
+        #expect(tcsetattr(pty.terminal, TCSANOW, &changed) == 0)
+        mode.restore()
+        #expect(try !pty.attributes().has(ECHOE, in: \.c_lflag))
+    }
 }

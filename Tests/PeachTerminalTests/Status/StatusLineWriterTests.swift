@@ -68,8 +68,24 @@ struct StatusLineWriterTests {
     @Test("the line keeps one column spare, at the width asked before each redraw")
     func width() {
         let output = CapturedOutput()
-        var writer = writer(output, columns: 12)
+        var writer = writer(output, columns: 9)
         writer.show(TrainingStatus(mode: .comparison))
-        #expect(output.text == clear + "comparison…")
+        #expect(output.text == clear + "startin…")
+    }
+
+    @Test("suspend moves to a fresh line once; redraw draws the last status again")
+    func suspendAndRedraw() {
+        let output = CapturedOutput()
+        var writer = writer(output, columns: 80)
+        writer.suspend()
+        writer.redraw()
+        #expect(output.writes.isEmpty, "nothing drawn yet, nothing to leave or redraw")
+        writer.show(TrainingStatus(mode: .comparison))
+        writer.suspend()
+        writer.suspend()
+        #expect(output.text == clear + "comparison · starting…\n")
+        writer.redraw()
+        #expect(output.text == clear + "comparison · starting…\n" + clear + "comparison · starting…")
+        #expect(writer.current == "comparison · starting…")
     }
 }

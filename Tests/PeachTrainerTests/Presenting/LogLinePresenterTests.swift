@@ -13,22 +13,22 @@ struct LogLinePresenterTests {
         let presenter = LogLinePresenter(mode: .comparison, output: output)
         let reports: [TrainingReport] = [
             .started(mode: .comparison, intervals: [.prime], output: "FLUID Synth", input: "Keystation 49"),
-            .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 12.5)),
+            .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 12.5), trial: 1),
             .comparisonStateChanged(.playingNote1, trial: 1),
             .comparisonStateChanged(.awaitingAnswer, trial: 1),
             .comparisonCompleted(F.comparisonRecord(offset: 12.5, correct: true), trial: 1, sessionBest: 10, standing: DisciplineStanding(trend: .improving)),
             .comparisonStateChanged(.showingFeedback, trial: 1),
-            .comparisonTrialStarted(F.comparisonTrial(number: 2, offset: -11)),
+            .comparisonTrialStarted(F.comparisonTrial(number: 2, offset: -11), trial: 2),
             .comparisonCompleted(F.comparisonRecord(offset: -11, correct: false), trial: 2, sessionBest: nil, standing: DisciplineStanding()),
             .notice("controller lost: waiting for Keystation 49"),
             .stopped(mode: .comparison, problem: nil),
             .started(mode: .intervalMatching, intervals: [.perfectFifthUp], output: "FLUID Synth", input: nil),
-            .matchingTrialStarted(F.matchingTrial(number: 1, initial: -13.24, interval: .perfectFifthUp)),
+            .matchingTrialStarted(F.matchingTrial(number: 1, initial: -13.24, interval: .perfectFifthUp), trial: 3),
             .matchingStateChanged(.playingTunable, trial: 3),
             .matchingAdjusted(offset: 1, trial: 3),
             .matchingCompleted(F.matchingRecord(initial: -13.24, error: 2.1, interval: .perfectFifthUp), trial: 3,
                                sessionBest: 1.5, standing: DisciplineStanding(trend: .stable)),
-            .matchingTrialStarted(F.matchingTrial(number: 2, initial: 3, interval: .perfectFifthUp)),
+            .matchingTrialStarted(F.matchingTrial(number: 2, initial: 3, interval: .perfectFifthUp), trial: 4),
             .matchingCompleted(F.matchingRecord(initial: 3, error: -20, interval: .perfectFifthUp), trial: 4,
                                sessionBest: 1.5, standing: DisciplineStanding()),
             .stopped(mode: .intervalMatching, problem: "FLUID Synth went away"),
@@ -44,17 +44,17 @@ struct LogLinePresenterTests {
         for report in reports { await presenter.present(report) }
         #expect(output.text == """
             training comparison · sending to FLUID Synth · answers from Keystation 49
-            trial 1 · comparison P1 · 12.5 c · started
-            trial 1 · comparison P1 · +12.5 c · answered higher · correct (best 10.0 c, trend improving)
-            trial 2 · comparison P1 · 11.0 c · started
-            trial 2 · comparison P1 · −11.0 c · answered higher · wrong
+            trial 1 · comparison · unison on C4 · detuned 12.5 c · started
+            trial 1 · comparison · unison on C4 · detuned +12.5 c · answered higher · correct (finest 10.0 c, trend improving)
+            trial 2 · comparison · unison on C4 · detuned 11.0 c · started
+            trial 2 · comparison · unison on C4 · detuned −11.0 c · answered higher · wrong
             controller lost: waiting for Keystation 49
             comparison paused · space or the start/stop control goes on
             training interval matching P5u · sending to FLUID Synth · answers from the terminal keys
-            trial 3 · interval matching P5u · starts −13.2 c from the target
-            trial 3 · interval matching P5u · started −13.2 c · ended +2.1 c · near (best 1.5 c, trend stable)
-            trial 4 · interval matching P5u · starts +3.0 c from the target
-            trial 4 · interval matching P5u · started +3.0 c · ended −20.0 c · far (best 1.5 c)
+            trial 3 · interval matching · P5 up from G4 to D5 · starts −13.2 c from the target
+            trial 3 · interval matching · P5 up from G4 to D5 · started −13.2 c · ended +2.1 c · near (closest 1.5 c, trend stable)
+            trial 4 · interval matching · P5 up from G4 to D5 · starts +3.0 c from the target
+            trial 4 · interval matching · P5 up from G4 to D5 · started +3.0 c · ended −20.0 c · far (closest 1.5 c)
             interval matching stopped: FLUID Synth went away
             finished · 4 trials completed
             unison comparison: 2 trials, 50 % correct · threshold below 30 c, before this run no trials
@@ -64,14 +64,14 @@ struct LogLinePresenterTests {
         #expect(!output.text.contains("\r") && !output.text.contains("\u{1B}"))
     }
 
-    @Test("a downward interval is named with d, from the record's notes")
+    @Test("a downward interval is named down, from the record's notes")
     func downward() async {
         let output = CapturedOutput()
         let presenter = LogLinePresenter(mode: .intervalComparison, output: output)
         let down = DirectedInterval(.majorThird, .down)
         await presenter.present(.comparisonCompleted(F.comparisonRecord(offset: -3, correct: true, interval: down),
                                                      trial: 7, sessionBest: 3, standing: DisciplineStanding()))
-        #expect(output.text == "trial 7 · interval comparison M3d · −3.0 c · answered lower · correct (best 3.0 c)\n")
+        #expect(output.text == "trial 7 · interval comparison · M3 down from C4 to G#3 · detuned −3.0 c · answered lower · correct (finest 3.0 c)\n")
     }
 
     @Test("the near threshold is the one given")
@@ -80,7 +80,7 @@ struct LogLinePresenterTests {
         let presenter = LogLinePresenter(mode: .matching, output: output, nearCents: 2)
         await presenter.present(.matchingCompleted(F.matchingRecord(initial: 5, error: 2.1), trial: 1,
                                                    sessionBest: nil, standing: DisciplineStanding()))
-        #expect(output.text == "trial 1 · matching P1 · started +5.0 c · ended +2.1 c · far\n")
+        #expect(output.text == "trial 1 · matching · unison on G4 · started +5.0 c · ended +2.1 c · far\n")
     }
 
     @Test("control characters in a notice stay on one line")

@@ -89,4 +89,28 @@ struct TerminalKeyMappingTests {
             #expect(TerminalKeyMapping.help.contains(word), "missing \(word)")
         }
     }
+
+    @Test("the help fits the terminal: lines no wider than it, broken between keys, never inside a word",
+          arguments: [40, 60, 80, 100, 200])
+    func helpWraps(columns: Int) {
+        let help = TerminalKeyMapping.help(columns: columns)
+        let lines = help.split(separator: "\n")
+        for line in lines { #expect(DisplayWidth.columns(of: line) <= columns, "\(line)") }
+        let words = Set(TerminalKeyMapping.help.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            #expect(words.contains(word), "\(word) is a piece of a word")
+        }
+        // Continuation lines line up under the keys.
+        for line in lines.dropFirst() { #expect(line.hasPrefix("      ")) }
+    }
+
+    @Test("at 80 columns the matching row continues under its keys")
+    func helpAtEighty() {
+        #expect(TerminalKeyMapping.help(columns: 80) == """
+            keys: comparison  ↑ or h higher · ↓ or l lower
+                  matching    ←/→ tune by 1 cent · shift+←/→ or ↓/↑ by 0.1 cent
+                              Enter commit
+                  always      space start/stop · m or Tab next mode · q quit (Ctrl-C too)
+            """)
+    }
 }

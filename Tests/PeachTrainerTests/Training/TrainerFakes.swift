@@ -101,11 +101,23 @@ extension TrainingReport {
     }
 
     var startedMode: TrainingMode? {
-        if case .started(let mode, _, _, _) = self { mode } else { nil }
+        if case .started(let mode, _, _, _, _) = self { mode } else { nil }
     }
 
     var notice: String? {
         if case .notice(let message) = self { message } else { nil }
+    }
+
+    /// The run's trial number a report carries; nil for reports that belong to no trial.
+    var trialNumber: Int? {
+        switch self {
+        case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial),
+             .comparisonStateChanged(_, let trial), .matchingStateChanged(_, let trial),
+             .matchingAdjusted(_, let trial), .comparisonCompleted(_, let trial, _, _), .matchingCompleted(_, let trial, _, _):
+            trial
+        default:
+            nil
+        }
     }
 }
 

@@ -163,4 +163,78 @@ struct TrainerTests {
         #expect(cues.allSatisfy { [FeedbackCueSettings.default.positiveNote, FeedbackCueSettings.default.negativeNote].contains($0) })
         #expect(harness.answeredBy == [.controlChange(64)])
     }
+
+    @Test("suspend (Ctrl-Z) pauses the running trial and calls done; space goes on")
+    func suspend() async throws {
+        let harness = try TrainerHarness(trialLimit: 1)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            harness.trainer.suspend { done.resume() }
+        }
+        let reports = await harness.presenter.reports
+        #expect(reports.contains { if case .stopped(.comparison, nil) = $0 { true } else { false } },
+                "the pause is reported: \(reports)")
+        harness.keys.yield(.space)
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.up)
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
+
+    @Test("suspend while paused changes nothing and still calls done")
+    func suspendWhilePaused() async throws {
+        let harness = try TrainerHarness(trialLimit: 1)
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.keys.yield(.space)
+        await harness.presenter.waitUntil { $0.contains { if case .stopped = $0 { true } else { false } } }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            harness.trainer.suspend { done.resume() }
+        }
+        #expect(await harness.presenter.count { if case .stopped = $0 { true } else { false } } == 1)
+        harness.keys.yield(.space)
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.up)
+        #expect(await run.value == .finished(completedTrials: 1))
+    }
+
+    @Test("trial numbers count as the musician does: a discarded trial's number goes to the next one, across a pause and a mode switch; every report of a trial carries the same number; the finish counts what the screen counted")
+    func trialNumbers() async throws {
+        let nextMode = try ControllerButton(parsing: "note:C1")
+        let harness = try TrainerHarness(commands: [.nextMode: nextMode])
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.keys.yield(.up)                     // trial 1 completed
+        await harness.awaitingAnswer(2)
+        harness.keys.yield(.space)                  // trial 2 discarded by the pause
+        await harness.presenter.waitUntil { $0.contains { if case .stopped = $0 { true } else { false } } }
+        harness.keys.yield(.space)
+        await harness.awaitingAnswer(3)
+        harness.controller.yield(Keyboard.key(UInt8(nextMode.number)))  // discarded by the switch
+        await harness.presenter.waitUntil { $0.contains(where: \.isAwaitingTouch) }
+        harness.keys.yield(.character("q"))
+        #expect(await run.value == .finished(completedTrials: 1))
+
+        let reports = await harness.presenter.reports
+        let starts = reports.compactMap { report -> Int? in
+            switch report {
+            case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial): trial
+            default: nil
+            }
+        }
+        #expect(starts == [1, 2, 2, 2], "\(reports)")
+        // Between two starts, every report of the trial carries the start's number.
+        var current: Int?
+        for report in reports {
+            switch report {
+            case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial): current = trial
+            default: if let number = report.trialNumber { #expect(number == current, "\(report)") }
+            }
+        }
+        // The pause and the switch both stopped comparison; each stop names the mode that stopped,
+        // not the next one (quitting reports no stop, only the finish).
+        let stops = reports.compactMap { if case .stopped(let mode, nil) = $0 { mode } else { nil } }
+        #expect(stops == [.comparison, .comparison], "\(reports)")
+        #expect(reports.compactMap(\.startedMode) == [.comparison, .matching])
+    }
 }

@@ -17,6 +17,13 @@ extension ThresholdEstimate {
         }
     }
 
+    /// Shorter still, for a narrow line: the estimate without its interval, "4.3 c"; the
+    /// other kinds as `shortText`.
+    public var estimateText: String {
+        guard kind == .interval, let cents else { return shortText }
+        return "\(Self.number(cents)) c"
+    }
+
     static func number(_ value: Double) -> String {
         String(format: value < 10 ? "%.1f" : "%.0f", value)
     }
