@@ -53,7 +53,9 @@ struct PlayCommandTests {
         let on = try #require(arrivals.first { $0.event.midiMessage == note[1] })
         let off = try #require(arrivals.first { $0.event.midiMessage == note[2] })
         let held = off.at - on.at
-        #expect(held >= .milliseconds(480) && held <= .milliseconds(800), "the note sounded \(held)")
+        // Arrival times read by this test's own reader thread, which a loaded VM wakes late now
+        // and then: a functional bound (the note lasted about half a second), not a precision one.
+        #expect(held >= .milliseconds(400) && held <= .milliseconds(800), "the note sounded \(held)")
     }
 
     @Test("a frequency, a MIDI number and a negative detune reach the synth as note and bend")

@@ -40,7 +40,9 @@ struct TrainLivePathTests {
         let completed = try #require(events.first { $0.event == "trialCompleted" }, "the trial got stuck: \(events)")
         // The wheel's last position, 0x60 of 127, is +0.512 of the ±20-cent span.
         let expected = initial + (Double(0x60) / 127 * 2 - 1) * 20
-        #expect(abs((completed.number("userCentError") ?? .nan) - expected) < 0.001, "\(completed)")
+        // The record keeps what sounds: the reference and the tuned note each land on the wheel's
+        // 0.024-c steps, so the error is within two half-steps of the position asked.
+        #expect(abs((completed.number("userCentError") ?? .nan) - expected) < 0.025, "\(completed)")
         #expect(events.statesByTrial[1]?.prefix(4) == ["playingReference", "awaitingTouch", "playingTunable", "showingFeedback"])
         #expect(try await run.exportedRows().count == 1)
         #expect(SoundingNotes.stillSounding(await received.events).isEmpty)
@@ -66,7 +68,7 @@ struct TrainLivePathTests {
         #expect(outcome.status == 0, "\(outcome)")
         let initial = try #require(events.first { $0.event == "trialStarted" }?.number("initialCentOffset"))
         let completed = try #require(events.first { $0.event == "trialCompleted" }, "the commit was ignored: \(events)")
-        #expect(abs((completed.number("userCentError") ?? .nan) - initial) < 0.001, "\(completed)")
+        #expect(abs((completed.number("userCentError") ?? .nan) - initial) < 0.025, "\(completed): within the wheel's steps")
         #expect(try await run.exportedRows().count == 1)
     }
 
