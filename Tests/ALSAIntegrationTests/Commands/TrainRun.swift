@@ -15,6 +15,9 @@ struct TrainRun {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("peach-train-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
         let folder = self.folder
+        // --config must name a file that exists; an empty one holds no settings.
+        let config = folder.appendingPathComponent("config.yaml")
+        if !FileManager.default.fileExists(atPath: config.path) { try Data().write(to: config) }
         process = try RunningPeach(["train"] + arguments + [
             "--json", "--data-dir", folder.appendingPathComponent("data").path,
             "--config", folder.appendingPathComponent("config.yaml").path,
