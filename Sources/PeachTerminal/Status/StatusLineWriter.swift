@@ -48,9 +48,10 @@ public struct StatusLineWriter: Sendable {
         lastStatus = nil
     }
 
-    /// The process is about to stop (Ctrl-Z): the cursor goes to a fresh line for the shell,
-    /// the line is remembered for `redraw()`.
-    public mutating func suspend() {
+    /// The cursor goes to a fresh line, e.g. for the shell before the process stops (Ctrl-Z),
+    /// or for a message on stderr when training ends without its summary; the line is
+    /// remembered for `redraw()`.
+    public mutating func leaveLine() {
         guard current != nil else { return }
         output.write("\n")
         current = nil

@@ -46,9 +46,10 @@ public actor StatusLinePresenter: TrainingPresenter {
         writer.show(status)
     }
 
-    /// Before the process stops (Ctrl-Z): the cursor to a fresh line for the shell.
-    public func suspend() {
-        writer.suspend()
+    /// The cursor to a fresh line: for the shell before the process stops (Ctrl-Z), or for
+    /// what is printed after training ended without its summary (stopped during the start-up).
+    public func leaveLine() {
+        writer.leaveLine()
     }
 
     /// After the process continued (fg): the line again, below what the shell wrote.

@@ -40,23 +40,29 @@ enum TrainComposition {
         settingsWarnings.show(through: notice)
         defer { settingsWarnings.show(through: nil) }
 
-        let output = try await OutputComposition.chooseOutput(
-            spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)
-        log.debug("output \(output.port.label)\(output.fluidSynth == nil ? "" : " (FluidSynth started by Peach)")")
-        // Whatever happens next, a FluidSynth we started does not outlive us.
+        let statusLine = shown as? StatusLinePresenter
         do {
-            let outcome = try await train(request, settings: settings, store: store, profile: profile,
-                                          thresholds: thresholds, client: client,
-                                          output: output.port, startedFluidSynth: output.fluidSynth != nil,
-                                          jobControl: jobControl, presenter: presenter,
-                                          statusLine: shown as? StatusLinePresenter, notice: notice,
-                                          interruption: interruption, log: log)
-            await presenter.close()
-            await output.fluidSynth?.stop()
-            return outcome
+            let output = try await OutputComposition.chooseOutput(
+                spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)
+            log.debug("output \(output.port.label)\(output.fluidSynth == nil ? "" : " (FluidSynth started by Peach)")")
+            // Whatever happens next, a FluidSynth we started does not outlive us.
+            do {
+                let outcome = try await train(request, settings: settings, store: store, profile: profile,
+                                              thresholds: thresholds, client: client,
+                                              output: output.port, startedFluidSynth: output.fluidSynth != nil,
+                                              jobControl: jobControl, presenter: presenter, statusLine: statusLine,
+                                              notice: notice, interruption: interruption, log: log)
+                await presenter.close()
+                await output.fluidSynth?.stop()
+                return outcome
+            } catch {
+                await output.fluidSynth?.stop()
+                throw error
+            }
         } catch {
+            // What comes next (the error, "stopped before training began") starts a line of its own.
+            presenter.perform { await statusLine?.leaveLine() }
             await presenter.close()
-            await output.fluidSynth?.stop()
             throw error
         }
     }
@@ -138,7 +144,7 @@ enum TrainComposition {
             // Ctrl-Z pauses first (nothing sounds while Peach is stopped) and leaves the line for
             // the shell; after fg the line shows again, paused: space goes on.
             jobControl.use(JobControl.Screen(
-                beforeStop: { done in trainer.suspend { presenter.perform { await statusLine?.suspend(); done() } } },
+                beforeStop: { done in trainer.suspend { presenter.perform { await statusLine?.leaveLine(); done() } } },
                 afterContinue: { presenter.perform { await statusLine?.redraw() } }))
         }
         defer { jobControl?.use(nil) }

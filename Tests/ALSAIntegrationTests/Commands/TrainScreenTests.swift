@@ -55,26 +55,29 @@ struct TrainScreenTests {
 
     private func check(mode: String, in pane: TmuxPane) async throws {
         let matching = mode.hasSuffix("matching")
-        let prompt = matching ? "←/→ starts the note" : "higher or lower? ↑/↓"
-        let asked = try await pane.waitFor("trial 1", prompt)
+        // The VM's virtual MIDI port is a controller: the prompts name its controls.
+        let prompt = matching ? "mod wheel starts the note" : "higher or lower? key above/below "
+        // At 80 columns the trial number may give way (interval comparison with a controller's
+        // longer prompt): the question, the prompt and the result do not.
+        let asked = try await pane.waitFor(prompt)
         let status = try #require(Self.line(containing: prompt, in: asked))
-        #expect(status.contains("trial 1"), "the status line is one row: \(asked)")
+        #expect(status.contains("detuned") || matching, "the status line is one row: \(asked)")
         if mode.hasPrefix("interval") {
             #expect(status.contains(" up from ") || status.contains(" down from "), "the interval asked: \(status)")
         } else {
             #expect(!status.contains(" from "), "\(status)")
         }
-        // The settings warning is a line of its own, never part of the status line.
-        let warning = try #require(Self.line(containing: "notADuration", in: asked), "the warning shows: \(asked)")
-        #expect(warning.hasPrefix("warning: "), "\(warning)")
-        #expect(!status.contains("notADuration"))
+        // The settings warning starts a row of its own (and may wrap); never part of the status line.
+        #expect(asked.hasPrefix("warning: user file ") || asked.contains("\nwarning: user file "), "\(asked)")
+        #expect(asked.contains("notADuration"))
+        #expect(!status.contains("warning") && !status.contains("notADuration"))
         // The key help wraps between keys: no row ends inside a word of it.
         #expect(asked.contains("keys: comparison"))
         #expect(!asked.contains("0.1 cen\n") && !asked.contains("Ente\n"), "\(asked)")
 
         if matching {
             try await pane.sendKeys("Right")
-            try await pane.waitFor("tune (←/→), then Enter")
+            try await pane.waitFor("tune (mod wheel), then sustain pedal or any key")
             try await pane.sendKeys("Enter")
         } else {
             try await pane.sendKeys("Up")
@@ -97,6 +100,7 @@ struct TrainScreenTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-startup-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("config.yaml"))
         let pane = try await TmuxPane.start(command: [
             PeachExecutable.url.path, "train", "comparison", "--to", "No Such Synth", "--port-wait", "60",
             "--data-dir", folder.appendingPathComponent("data").path,
@@ -131,7 +135,7 @@ struct TrainScreenTests {
     }
 
     private func pane(_ pane: TmuxPane) async throws {
-        try await pane.waitFor("trial 1", "higher or lower? ↑/↓")
+        try await pane.waitFor("trial 1", "higher or lower?")
         #expect(try await Self.raw(pane), "raw keys while training")
         let pid = try await pane.processID()
         // As Ctrl-Z does (here to the process alone: the pane's shell has no job control).
@@ -150,7 +154,7 @@ struct TrainScreenTests {
         // The prompt on the last row again: the trial after the pause asks.
         try await Self.waitUntil {
             let rows = ((try? await pane.text()) ?? "").split(separator: "\n")
-            return rows.last?.contains("higher or lower? ↑/↓") == true
+            return rows.last?.contains("higher or lower?") == true
         }
         try await pane.sendKeys("Up")
         let end = try await pane.waitFor("PEACH EXIT 0")

@@ -73,16 +73,16 @@ struct StatusLineWriterTests {
         #expect(output.text == clear + "startin…")
     }
 
-    @Test("suspend moves to a fresh line once; redraw draws the last status again")
+    @Test("leaveLine moves to a fresh line once; redraw draws the last status again")
     func suspendAndRedraw() {
         let output = CapturedOutput()
         var writer = writer(output, columns: 80)
-        writer.suspend()
+        writer.leaveLine()
         writer.redraw()
         #expect(output.writes.isEmpty, "nothing drawn yet, nothing to leave or redraw")
         writer.show(TrainingStatus(mode: .comparison))
-        writer.suspend()
-        writer.suspend()
+        writer.leaveLine()
+        writer.leaveLine()
         #expect(output.text == clear + "comparison · starting…\n")
         writer.redraw()
         #expect(output.text == clear + "comparison · starting…\n" + clear + "comparison · starting…")

@@ -164,7 +164,7 @@ struct OrderedPresenterTests {
         let statusLine = StatusLinePresenter(mode: .comparison, output: output, colors: false, columns: { 80 })
         let ordered = OrderedPresenter(statusLine)
         ordered.post(.notice("one"))
-        ordered.perform { await statusLine.suspend() }
+        ordered.perform { await statusLine.leaveLine() }
         ordered.post(.notice("two"))
         ordered.perform { await statusLine.redraw() }
         await ordered.close()
