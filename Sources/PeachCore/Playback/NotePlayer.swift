@@ -44,6 +44,17 @@ public protocol TimedPlaybackHandle: PlaybackHandle {
 extension NotePlayer {
     public func soundingFrequency(of frequency: Frequency) -> Frequency { frequency }
 
+    /// How far a note asked at `frequency` sounds from `target`: its sounding pitch above the
+    /// sounding `reference`, less the interval from `reference` to `target`. Nil when the
+    /// player renders both notes exactly (then what was asked is what is heard).
+    func heardOffset(of frequency: Frequency, from target: Frequency, reference: Frequency) -> Cents? {
+        let soundingReference = soundingFrequency(of: reference)
+        let sounding = soundingFrequency(of: frequency)
+        guard soundingReference != reference || sounding != frequency else { return nil }
+        let heard = sounding.cents(above: soundingReference).rawValue - target.cents(above: reference).rawValue
+        return Cents(unchecked: Cents.roundedToRecordingPrecision(heard))
+    }
+
     /// Plays a note for `duration` and returns when it has ended. Cancelling the calling task
     /// stops the note at once and throws `CancellationError`.
     public func play(frequency: Frequency, duration: Duration, velocity: MIDIVelocity, amplitude: AmplitudeDB) async throws {

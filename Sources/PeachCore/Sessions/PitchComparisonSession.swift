@@ -144,17 +144,11 @@ public actor PitchComparisonSession: TrialLoopSession {
         broadcaster.publish(.stopped(reason))
     }
 
-    /// The target's offset as the synth will sound it: its sounding pitch above the sounding
-    /// reference, less the interval's own size. What the record keeps and the answer is
-    /// judged by; the asked offset itself when the player renders pitch exactly.
+    /// The target's offset as the synth will sound it: what the record keeps and the answer
+    /// is judged by.
     private func heardOffset(_ pitches: TrialPitches, asked: Cents) -> Cents {
-        let target = pitches.targetFrequency.shifted(by: asked)
-        let soundingReference = player.soundingFrequency(of: pitches.referenceFrequency)
-        let soundingTarget = player.soundingFrequency(of: target)
-        guard soundingReference != pitches.referenceFrequency || soundingTarget != target else { return asked }
-        let heard = soundingTarget.cents(above: soundingReference).rawValue
-            - pitches.targetFrequency.cents(above: pitches.referenceFrequency).rawValue
-        return Cents(unchecked: Cents.roundedToRecordingPrecision(heard))
+        player.heardOffset(of: pitches.targetFrequency.shifted(by: asked), from: pitches.targetFrequency,
+                           reference: pitches.referenceFrequency) ?? asked
     }
 
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {

@@ -273,16 +273,9 @@ public actor PitchMatchingSession: TrialLoopSession {
     }
 
     /// Where the note is (or would start): the initial offset moved by the control's position.
-    /// How far a tunable note at `frequency` sounds from the target: its sounding pitch above
-    /// the sounding reference, less the interval's own size; nil when the player renders both
-    /// exactly (then the asked offset is what is heard).
+    /// How far a tunable note at `frequency` sounds from the target (nil: as asked).
     private func heardOffset(_ trial: PitchMatchingTrial, of frequency: Frequency) -> Cents? {
-        let soundingReference = player.soundingFrequency(of: trial.referenceFrequency)
-        let sounding = player.soundingFrequency(of: frequency)
-        guard soundingReference != trial.referenceFrequency || sounding != frequency else { return nil }
-        let heard = sounding.cents(above: soundingReference).rawValue
-            - trial.targetFrequency.cents(above: trial.referenceFrequency).rawValue
-        return Cents(unchecked: Cents.roundedToRecordingPrecision(heard))
+        player.heardOffset(of: frequency, from: trial.targetFrequency, reference: trial.referenceFrequency)
     }
 
     private static func offset(of live: Live) -> Cents {
