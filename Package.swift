@@ -94,7 +94,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("asound")]
         ),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
-        .target(name: "PeachTestSupport", dependencies: ["PeachCore"], path: "Tests/PeachTestSupport"),
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachSimulation"], path: "Tests/PeachTestSupport"),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
         .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore"]),
