@@ -220,7 +220,7 @@ public actor Trainer {
         generation += 1
         let generation = self.generation
         let route = self.route
-        let reports = TuningReports(generation: generation) { route.post($0) }
+        let reports = TuningReports(generation: generation, clock: clock) { route.post($0) }
         session.observe { event in reports.receive(event) }
         self.session = session
         route.setSession(session)

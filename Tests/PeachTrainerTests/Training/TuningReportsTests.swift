@@ -34,11 +34,26 @@ struct TuningReportsTests {
         var count: Int { posted.withLock { $0.count } }
     }
 
+    /// The cool-downs armed and not yet ended; `end()` ends the oldest, as the clock would.
+    private final class CoolDowns: Sendable {
+        private let waiting = Mutex<[@Sendable () -> Void]>([])
+        func arm(_ fire: @escaping @Sendable () -> Void) { waiting.withLock { $0.append(fire) } }
+        var count: Int { waiting.withLock { $0.count } }
+        func end() {
+            let fire = waiting.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            fire?()
+        }
+    }
+
     private func moved(_ cents: Double) throws -> SessionEvent { .matching(.tunableAdjusted(offset: try Cents(cents))) }
+
+    private func reports(_ stream: Stream, _ coolDowns: CoolDowns = CoolDowns()) -> TuningReports {
+        TuningReports(generation: 1, post: stream.post, afterInterval: coolDowns.arm)
+    }
 
     @Test func manyMovesWaitAsOneReportWithTheLatestValue() throws {
         let stream = Stream()
-        let reports = TuningReports(generation: 1, post: stream.post)
+        let reports = reports(stream)
         for step in 1...1000 { reports.receive(try moved(Double(step) / 100)) }
         #expect(stream.count == 1)
         #expect(stream.read() == ["moved 10.0"])
@@ -46,24 +61,57 @@ struct TuningReportsTests {
 
     @Test func aMovementWaitingGoesOutBeforeTheNextEvent() throws {
         let stream = Stream()
-        let reports = TuningReports(generation: 1, post: stream.post)
+        let coolDowns = CoolDowns()
+        let reports = reports(stream, coolDowns)
         reports.receive(try moved(1))
         reports.receive(try moved(2))
         reports.receive(.matching(.stateChanged(.showingFeedback)))
         reports.receive(try moved(3))
         // The first report, still unread, must not carry the later trial's movement ahead of
         // the feedback.
-        #expect(stream.read() == ["moved 2.0", "showingFeedback", "moved 3.0"])
+        #expect(stream.read() == ["moved 2.0", "showingFeedback"])
+        coolDowns.end()
+        #expect(stream.read() == ["moved 3.0"])
     }
 
-    @Test func movesAfterTheTrainerReadTheReportPostANewOne() throws {
+    @Test func movesDuringTheCoolDownAreReportedOnceWhenItEnds() throws {
         let stream = Stream()
-        let reports = TuningReports(generation: 1, post: stream.post)
+        let coolDowns = CoolDowns()
+        let reports = reports(stream, coolDowns)
         reports.receive(try moved(1))
         #expect(stream.read() == ["moved 1.0"])
         reports.receive(try moved(2))
         reports.receive(try moved(4))
+        #expect(stream.count == 0)
+        coolDowns.end()
         #expect(stream.read() == ["moved 4.0"])
-        #expect(stream.read().isEmpty)
+        #expect(coolDowns.count == 1)  // still moving: one more cool-down
+        coolDowns.end()
+        #expect(stream.count == 0)
+        #expect(coolDowns.count == 0)  // at rest: nothing armed
+        reports.receive(try moved(5))  // the next movement is reported at once again
+        #expect(stream.read() == ["moved 5.0"])
+    }
+
+    @Test func aThousandMovesInOneCoolDownWakeTheTrainerTwice() throws {
+        let stream = Stream()
+        let coolDowns = CoolDowns()
+        let reports = reports(stream, coolDowns)
+        for step in 1...1000 { reports.receive(try moved(Double(step) / 100)) }
+        coolDowns.end()
+        #expect(stream.count == 2)
+        // The first report, unread until now, finds its value gone out with the second.
+        #expect(stream.read() == ["moved 10.0"])
+    }
+
+    @Test func aValueThatWentOutWithAnotherEventIsNotReportedAgain() throws {
+        let stream = Stream()
+        let coolDowns = CoolDowns()
+        let reports = reports(stream, coolDowns)
+        reports.receive(try moved(1))
+        reports.receive(try moved(2))
+        reports.receive(.matching(.stateChanged(.showingFeedback)))
+        coolDowns.end()
+        #expect(stream.read() == ["moved 2.0", "showingFeedback"])
     }
 }
