@@ -8,6 +8,7 @@ onset to 0.1 s before the end): the strongest FFT peak between 100 and 2000 Hz o
 Hann-windowed, zero-padded segment, refined by parabolic interpolation of the log magnitude.
 Prints one line per note ("onset end hz"), then a last line with just the frequencies.
 """
+import os
 import sys
 import wave
 
@@ -16,7 +17,9 @@ import numpy as np
 path = sys.argv[1]
 with wave.open(path) as w:
     rate, channels = w.getframerate(), w.getnchannels()
-    x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).reshape(-1, channels).mean(axis=1) / 32768
+    # A recording stopped before its header was rewritten claims the largest size: read what is there.
+    frames = min(w.getnframes(), os.path.getsize(path) // (2 * channels))
+    x = np.frombuffer(w.readframes(frames), dtype=np.int16).reshape(-1, channels).mean(axis=1) / 32768
 if len(x) == 0 or np.abs(x).max() == 0:
     sys.exit(f"{path}: silent or empty")
 

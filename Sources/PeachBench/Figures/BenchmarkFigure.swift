@@ -65,5 +65,6 @@ enum BenchmarkFigures {
         ProfileAtScale.self,
         HonestThreshold.self,
         SignalFaults.self,
+        SynthCandidates.self,
     ]
 }

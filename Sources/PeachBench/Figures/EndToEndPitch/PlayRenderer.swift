@@ -26,17 +26,31 @@ struct PlayRenderer {
         let wav = context.scratch.appendingPathComponent("\(name).wav")
         let synth = try FluidSynthRender(renderingTo: wav, id: "bench-\(name)")
         defer { synth.kill() }
-        let settings = [
+        let midiNotes = try await play(name, plays, to: synth.clientName, settings: [
             "PEACH_SOUND_PROGRAM": "79",          // ocarina: a steady tone without vibrato
+        ])
+        try await synth.quit()
+        let hertz = try await PitchMeasurement.hertz(of: wav)
+        guard hertz.count == plays.count else {
+            throw BenchFailure("\(wav.path): measured \(hertz.count) notes, played \(plays.count): \(hertz)")
+        }
+        return Render(notes: Array(zip(midiNotes, hertz)), soundFont: synth.soundFont,
+                      fluidSynthVersion: await Self.fluidSynthVersion())
+    }
+
+    /// Plays each of `plays` with its own `peach play` to `port`, one after the other; returns the
+    /// MIDI note each said it sent. `settings` add to (or override) the ones every render uses.
+    func play(_ name: String, _ plays: [[String]], to port: String, settings: [String: String]) async throws -> [Int] {
+        let settings = [
             "PEACH_VELOCITY": "100",
             "PEACH_REFERENCE_PITCH": "440",
             "PEACH_MIDI_PITCH_BEND_RANGE": "2",
-            "PEACH_MIDI_PORT_WAIT": "30",         // the first play waits for FluidSynth's port
-        ]
+            "PEACH_MIDI_PORT_WAIT": "30",         // the first play waits for the synth's port
+        ].merging(settings) { $1 }
         var midiNotes: [Int] = []
         for (index, arguments) in plays.enumerated() {
-            context.progress("figure 2: \(name) \(index + 1)/\(plays.count): peach play \(arguments.joined(separator: " "))")
-            let play = try PeachProcess(context, ["play"] + arguments + ["--duration", String(seconds), "--to", synth.clientName],
+            context.progress("\(name) \(index + 1)/\(plays.count): peach play \(arguments.joined(separator: " "))")
+            let play = try PeachProcess(context, ["play"] + arguments + ["--duration", String(seconds), "--to", port],
                                         settings: settings, folder: "\(name)-\(index)")
             try await play.succeeded(within: .seconds(60))
             let printed = (try? String(contentsOf: play.folder.appendingPathComponent("stdout.txt"), encoding: .utf8)) ?? ""
@@ -46,13 +60,7 @@ struct PlayRenderer {
             midiNotes.append(note)
             try await Task.sleep(for: Self.gap)
         }
-        try await synth.quit()
-        let hertz = try await PitchMeasurement.hertz(of: wav)
-        guard hertz.count == plays.count else {
-            throw BenchFailure("\(wav.path): measured \(hertz.count) notes, played \(plays.count): \(hertz)")
-        }
-        return Render(notes: Array(zip(midiNotes, hertz)), soundFont: synth.soundFont,
-                      fluidSynthVersion: await Self.fluidSynthVersion())
+        return midiNotes
     }
 
     /// "2.3.1", from `fluidsynth --version`.
