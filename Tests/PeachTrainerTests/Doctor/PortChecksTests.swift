@@ -28,7 +28,7 @@ struct PortChecksTests {
     func defaultSynth() {
         let finding = SynthPortCheck(facts: Self.facts([Self.through, Self.fluid]), fluidSynthStartable: false).finding
         #expect(finding.verdict == .ok)
-        #expect(finding.found == "130:0 FLUID Synth (99) port (FLUID Synth (99)), chosen by default")
+        #expect(finding.found == "130:0 \"FLUID Synth (99) port\" of \"FLUID Synth (99)\", chosen by default")
     }
 
     @Test("synth: none running is ok when Peach can start FluidSynth, else a problem with three ways out")
