@@ -6,6 +6,7 @@ struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
         abstract: "Pitch ear training with a MIDI keyboard and any synth.",
+        version: PeachVersion.current,
         subcommands: [TrainCommand.self, PortsCommand.self, PlayCommand.self, MonitorCommand.self,
                       LearnCommand.self, DoctorCommand.self,
                       SettingsCommand.self, ProfileCommand.self, ExportCommand.self, ImportCommand.self,

@@ -54,6 +54,6 @@ struct SequencerPortsTests {
 
         let missing = #expect(throws: SequencerError.self) { try client.resolvePort("Nonexistent Synth", for: .destination) }
         #expect(missing!.description.hasPrefix("no sequencer port matches \"Nonexistent Synth\"; available: "))
-        #expect(missing!.description.contains("14:0 Midi Through Port-0 (Midi Through)"))
+        #expect(missing!.description.contains("14:0 \"Midi Through Port-0\" of \"Midi Through\""))
     }
 }

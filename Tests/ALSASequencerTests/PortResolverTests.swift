@@ -56,8 +56,8 @@ struct PortResolverTests {
     func ambiguity() {
         let error = #expect(throws: SequencerError.self) { try resolve("Surge") }
         #expect(error == .ambiguousPort(spec: "Surge", matches: [Self.ports[5], Self.ports[6]]))
-        #expect(error?.description == "\"Surge\" matches 2 sequencer ports: 129:0 Surge In (Surge), "
-            + "129:1 Surge Out (Surge); write client:port or a longer name")
+        #expect(error?.description == "\"Surge\" matches 2 sequencer ports: 129:0 \"Surge In\" of \"Surge\", "
+            + "129:1 \"Surge Out\" of \"Surge\"; write client:port or a longer name")
         #expect(throws: SequencerError.ambiguousPort(spec: "S", matches: [0, 1, 4, 5, 6, 7].map { Self.ports[$0] })) {
             try resolve("S")
         }
@@ -68,8 +68,8 @@ struct PortResolverTests {
         let error = #expect(throws: SequencerError.self) { try resolve("Yamaha", .source) }
         #expect(error == .portNotFound(spec: "Yamaha", candidates: [0, 1, 2, 3, 6].map { Self.ports[$0] }))
         #expect(error?.description == "no sequencer port matches \"Yamaha\"; available: "
-            + "14:0 Midi Through Port-0 (Midi Through), "
-            + "20:0 USB Keyboard MIDI 1 (USB Keyboard), 129:1 Surge Out (Surge)")
+            + "14:0 \"Midi Through Port-0\" of \"Midi Through\", "
+            + "20:0 \"USB Keyboard MIDI 1\" of \"USB Keyboard\", 129:1 \"Surge Out\" of \"Surge\"")
         #expect(throws: SequencerError.portNotFound(spec: "14:3", candidates: Self.ports)) { try resolve("14:3") }
         #expect(throws: SequencerError.portNotFound(spec: "", candidates: Self.ports)) { try resolve("") }
         #expect(throws: SequencerError.self) { try resolve("Nobody:0") }
@@ -78,7 +78,7 @@ struct PortResolverTests {
     @Test("a port that cannot serve the use is refused with its capabilities")
     func unusable() throws {
         let error = #expect(throws: SequencerError.self) { try resolve("129:1", .destination) }
-        #expect(error?.description == "sequencer port 129:1 Surge Out (Surge) does not accept subscriptions "
+        #expect(error?.description == "sequencer port 129:1 \"Surge Out\" of \"Surge\" does not accept subscriptions "
             + "to send to it (capabilities: read,subscribe-read)")
         // By name, unusable ports are not even candidates.
         #expect(try resolve("Surge", .source) == SequencerAddress(client: 129, port: 1))

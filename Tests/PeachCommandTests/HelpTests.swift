@@ -1,3 +1,4 @@
+import Foundation
 import PeachTestSupport
 import Testing
 
@@ -29,5 +30,14 @@ struct HelpTests {
             #expect(outcome.stdout.contains("  \(command) "), "\(command) missing from:\n\(outcome.stdout)")
         }
         #expect(!outcome.stdout.contains("store-crash-writer"))
+    }
+
+    @Test("peach --version prints the version alone, a release number like 1.2.3")
+    func version() async throws {
+        let outcome = try await PeachExecutable.run(["--version"])
+        #expect(outcome.status == 0, "\(outcome)")
+        let parts = outcome.stdout.trimmingCharacters(in: .newlines).split(separator: ".", omittingEmptySubsequences: false)
+        #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(outcome.stdout)")
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
     }
 }

@@ -32,6 +32,8 @@ struct BadValue: Sendable, CustomTestStringConvertible {
         .init(kind: "button on a channel mode CC", key: "controller.commands.quit", yaml: "\"cc:123\"", written: "cc:123"),
         .init(kind: "program change out of range", key: "controller.commands.startStop", yaml: "\"program:128\"",
               written: "program:128"),
+        .init(kind: "a program change cannot be held", key: "controller.commands.holdStartStop", yaml: "\"program:1\"",
+              written: "program:1"),
         .init(kind: "unknown encoder form", key: "controller.matching.control", yaml: "\"encoder:20:gray\"",
               written: "encoder:20:gray"),
         .init(kind: "14-bit pair above 31", key: "controller.matching.control", yaml: "\"cc14:40\"", written: "cc14:40"),

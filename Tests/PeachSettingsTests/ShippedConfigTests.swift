@@ -143,4 +143,17 @@ struct SettingsFileLocationTests {
         #expect(find(["/usr/share/peach/peach.yaml"]) == "/usr/share/peach/peach.yaml")
         #expect(find([]) == nil)
     }
+
+    @Test("an installed executable reads share/peach/peach.yaml of its own prefix first")
+    func installedShippedFile() {
+        let installed = "/home/a/.local/bin/peach"
+        let existing: Set = ["/home/a/.local/share/peach/peach.yaml", "/etc/peach/peach.yaml"]
+        #expect(SettingsFileLocations.shippedFile(environment: [:], executablePath: installed, fileExists: existing.contains)
+            == "/home/a/.local/share/peach/peach.yaml")
+        #expect(SettingsFileLocations.shippedFile(environment: [:], executablePath: "/usr/local/bin/peach",
+                                                  fileExists: ["/usr/local/share/peach/peach.yaml"].contains)
+            == "/usr/local/share/peach/peach.yaml")
+        #expect(SettingsFileLocations.shippedFile(environment: ["PEACH_SHIPPED_CONFIG": "/opt/p.yaml"], executablePath: installed,
+                                                  fileExists: existing.union(["/opt/p.yaml"]).contains) == "/opt/p.yaml")
+    }
 }

@@ -49,8 +49,10 @@ public struct SequencerPort: Hashable, Sendable, CustomStringConvertible {
     /// Others can subscribe it to what they send.
     public var canBeDestination: Bool { capabilities.isSuperset(of: [.write, .subscribeWrite]) }
 
-    /// "14:0 Midi Through Port-0 (Midi Through)", for messages.
-    public var label: String { "\(address) \(portName) (\(clientName))" }
+    /// `14:0 "Midi Through Port-0" of "Midi Through"`, for messages. The names are quoted, not
+    /// parenthesised: many carry parentheses of their own (FluidSynth's port "Synth input port
+    /// (4321:0)" of client "FLUID Synth (4321)"), and quoted they read as what to type for --to.
+    public var label: String { "\(address) \"\(portName)\" of \"\(clientName)\"" }
 
     public var description: String { "\(label) [\(clientType.rawValue), \(capabilities)]" }
 }

@@ -5,9 +5,22 @@ struct CCButtonStates: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
+    enum Transition: Sendable {
+        /// 64 or more after a value below 64 (or after nothing at all).
+        case press
+        /// Below 64 after 64 or more.
+        case release
+    }
+
     /// Records `value` and tells whether it is a press: 64 or more after a value below 64
     /// (or after nothing at all).
     mutating func isPress(controller: UInt8, value: UInt8) -> Bool {
+        transition(controller: controller, value: value) == .press
+    }
+
+    /// Records `value` and tells whether it pressed or released the button; nil when it stays
+    /// as it was.
+    mutating func transition(controller: UInt8, value: UInt8) -> Transition? {
         let bit = UInt64(1) << UInt64(controller & 63)
         let held = value >= 64
         let wasHeld: Bool
@@ -18,6 +31,6 @@ struct CCButtonStates: Sendable {
             wasHeld = high & bit != 0
             high = held ? high | bit : high & ~bit
         }
-        return held && !wasHeld
+        return held == wasHeld ? nil : held ? .press : .release
     }
 }

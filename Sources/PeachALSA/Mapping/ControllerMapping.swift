@@ -13,8 +13,11 @@ import PeachCore
 /// - `advance(to:)`: see `pitchWheelCentsPerSecond`.
 ///
 /// Events from another port than `source` (when set), from another channel than the settings'
-/// (when set), note-offs, pressure, and everything `.other` (clock, active sensing, SysEx) are
-/// dropped by the first comparisons, without allocating.
+/// (when set), pressure, and everything `.other` (clock, active sensing, SysEx) are dropped by
+/// the first comparisons, without allocating. A release (note-off, a CC button falling below
+/// 64) means something only for the hold control (`ControllerSettings.activeHoldStartStop`):
+/// let go at least `holdDuration` after its press, by the two events' kernel timestamps, it
+/// gives start/stop. No timer runs while it is held: the release's own stamp says how long.
 public struct ControllerMapping: Sendable {
     public enum Session: Hashable, Sendable {
         case comparison
@@ -33,6 +36,13 @@ public struct ControllerMapping: Sendable {
     private var tuning: TuningState
     private var touched = false
     private var lastAdjust: Double?
+    /// When the hold control was pressed, while it is held (nil: not held, or its press had no
+    /// time to measure from).
+    private var holdPressedAt: UInt64?
+    private static let holdNanoseconds: UInt64 = {
+        let components = ControllerSettings.holdDuration.components
+        return UInt64(components.seconds) * 1_000_000_000 + UInt64(components.attoseconds / 1_000_000_000)
+    }()
 
     private enum TuningState: Sendable {
         case absolute(AbsoluteControlPosition)
@@ -58,6 +68,9 @@ public struct ControllerMapping: Sendable {
             tuning = Self.tuningState(for: newSettings.tuning)
             touched = false
             lastAdjust = nil
+        }
+        if newSettings.activeHoldStartStop != settings.activeHoldStartStop {
+            holdPressedAt = nil
         }
         settings = newSettings
     }
@@ -88,26 +101,33 @@ public struct ControllerMapping: Sendable {
     /// control gives `.touch` followed by its `.adjust`.
     ///
     /// - Parameter arrivalNanoseconds: when the event arrived, for events without a kernel
-    ///   timestamp; only the pitch wheel's rate mode uses time, and it must be the clock that
-    ///   `advance(to:)` is given.
+    ///   timestamp; only the pitch wheel's rate mode and the hold control use time, and for the
+    ///   wheel it must be the clock that `advance(to:)` is given.
     public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> [ControllerInput] {
         guard case .midi(let message) = event.payload else { return [] }
         if let source, event.source != source { return [] }
         switch message {
         case .noteOn(let channel, let note, let velocity):
+            guard accepts(channel) else { return [] }
             // Velocity 0 is a note-off by MIDI's running-status convention.
-            guard velocity > 0, accepts(channel) else { return [] }
+            guard velocity > 0 else {
+                return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
+            }
+            holdPressed(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
             return keyPressed(note)
+        case .noteOff(let channel, let note, _):
+            guard accepts(channel) else { return [] }
+            return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .controlChange(let channel, let controller, let value):
             guard accepts(channel) else { return [] }
-            return controlChanged(controller, value: value)
+            return controlChanged(controller, value: value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .programChange(let channel, let program):
             guard accepts(channel) else { return [] }
             return buttonPressed(.programChange, Int(program))
         case .pitchBend(let channel, let value):
             guard accepts(channel) else { return [] }
             return pitchWheelMoved(value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
-        case .noteOff, .channelPressure, .other:
+        case .channelPressure, .other:
             return []
         }
     }
@@ -153,12 +173,42 @@ public struct ControllerMapping: Sendable {
         }
     }
 
-    private mutating func controlChanged(_ controller: UInt8, value: UInt8) -> [ControllerInput] {
-        let isPress = buttons.isPress(controller: controller, value: value)
+    private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> [ControllerInput] {
+        let transition = buttons.transition(controller: controller, value: value)
         if session == .matching, let inputs = tuningControlChanged(controller, value: value) {
             return inputs
         }
-        return isPress ? buttonPressed(.controlChange, Int(controller)) : []
+        switch transition {
+        case .press:
+            holdPressed(.controlChange, Int(controller), at: time)
+            return buttonPressed(.controlChange, Int(controller))
+        case .release:
+            return released(.controlChange, Int(controller), at: time)
+        case nil:
+            return []
+        }
+    }
+
+    // MARK: - The hold control
+
+    private func isHoldControl(_ kind: ControllerButton.Kind, _ number: Int) -> Bool {
+        guard let hold = settings.activeHoldStartStop else { return false }
+        return hold.kind == kind && hold.number == number
+    }
+
+    /// Notes when the hold control went down; its press means what it always did besides.
+    private mutating func holdPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) {
+        guard isHoldControl(kind, number) else { return }
+        holdPressedAt = time
+    }
+
+    /// Start/stop when the hold control comes up `holdDuration` or more after it went down;
+    /// a shorter press (a commit's tap) gives nothing more.
+    private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [ControllerInput] {
+        guard isHoldControl(kind, number), let pressedAt = holdPressedAt else { return [] }
+        holdPressedAt = nil
+        guard let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else { return [] }
+        return [.command(.startStop)]
     }
 
     /// Commands first (they work in every session and win over answers), then the running

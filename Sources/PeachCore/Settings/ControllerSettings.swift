@@ -3,7 +3,9 @@
 /// only; the ALSA adapter's ControllerMapping applies them to incoming events.
 ///
 /// The defaults work on any keyboard: a key above the last target note answers "higher", one
-/// below "lower"; the mod wheel tunes; the sustain pedal or any key commits; no commands.
+/// below "lower"; the mod wheel tunes; the sustain pedal or any key commits; no command on a
+/// press (no preset button quits by accident), but holding the sustain pedal for 2 s and
+/// letting go starts or stops training, so a rig without a screen can always pause and resume.
 public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     public enum ComparisonMode: String, Hashable, Sendable, CaseIterable {
         /// A key above the last target note means "higher", below "lower"; the target's own
@@ -23,10 +25,18 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     /// Any of these commits; never empty.
     public let commit: [CommitTrigger]
     public let commands: [ControllerCommand: ControllerButton]
+    /// Held for `holdDuration` or longer and let go: start/stop, in addition to whatever its
+    /// press does (the sustain pedal still commits on the press). A key or a CC button: a
+    /// program change has no release. See `activeHoldStartStop`.
+    public let holdStartStop: ControllerButton?
+
+    /// How long `holdStartStop` must be held: far longer than a commit's tap, short enough to
+    /// find without a screen.
+    public static let holdDuration: Duration = .seconds(2)
 
     public static let `default` = ControllerSettings(
         uncheckedChannel: nil, comparisonMode: .relativeToTarget, higher: nil, lower: nil,
-        tuning: .modWheel, commit: [.button(.sustainPedal), .anyKey], commands: [:])
+        tuning: .modWheel, commit: [.button(.sustainPedal), .anyKey], commands: [:], holdStartStop: .sustainPedal)
 
     /// Checks that every control has one meaning. Buttons of the comparison (higher, lower)
     /// may double as matching controls, since only one session runs at a time; commands are
@@ -39,8 +49,12 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         lower: ControllerButton? = nil,
         tuning: TuningControl = .modWheel,
         commit: [CommitTrigger] = [.button(.sustainPedal), .anyKey],
-        commands: [ControllerCommand: ControllerButton] = [:]
+        commands: [ControllerCommand: ControllerButton] = [:],
+        holdStartStop: ControllerButton? = .sustainPedal
     ) throws(DomainValueError) {
+        if let holdStartStop {
+            try Self.checkHoldable(holdStartStop)
+        }
         if comparisonMode == .explicit {
             guard let higher, let lower else {
                 throw Self.conflict("comparison mode explicit with higher = \(higher?.text ?? "none"), "
@@ -77,13 +91,31 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.init(uncheckedChannel: channel, comparisonMode: comparisonMode, higher: higher, lower: lower,
-                  tuning: tuning, commit: commit, commands: commands)
+                  tuning: tuning, commit: commit, commands: commands, holdStartStop: holdStartStop)
+    }
+
+    /// A control that can be held: it sends a release (a key's note-off, a CC falling below 64).
+    public static func checkHoldable(_ button: ControllerButton) throws(DomainValueError) {
+        guard button.kind != .programChange else {
+            throw .malformed(type: "hold control", value: button.text,
+                             expected: "a key or a CC button (note:C1, cc:NUMBER, sustain): a program change has no release")
+        }
+    }
+
+    /// `holdStartStop` where it can work, else nil: a control that gives a command on its press
+    /// already has one (and start/stop on its release too would undo it), and the tuning
+    /// control's CCs move the note, not a button. Not an error, so that setting a command or a
+    /// tuning control on the sustain pedal keeps working as it did before the hold existed.
+    public var activeHoldStartStop: ControllerButton? {
+        guard let holdStartStop, !commands.values.contains(holdStartStop) else { return nil }
+        if holdStartStop.kind == .controlChange && tuning.controllers.contains(holdStartStop.number) { return nil }
+        return holdStartStop
     }
 
     private init(
         uncheckedChannel channel: MIDIChannel?, comparisonMode: ComparisonMode, higher: ControllerButton?,
         lower: ControllerButton?, tuning: TuningControl, commit: [CommitTrigger],
-        commands: [ControllerCommand: ControllerButton]
+        commands: [ControllerCommand: ControllerButton], holdStartStop: ControllerButton?
     ) {
         self.channel = channel
         self.comparisonMode = comparisonMode
@@ -92,6 +124,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         self.tuning = tuning
         self.commit = commit
         self.commands = commands
+        self.holdStartStop = holdStartStop
     }
 
     private static func conflict(_ value: String, _ expected: String) -> DomainValueError {
@@ -134,8 +167,19 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         for command in ControllerCommand.allCases {
             if let button = commands[command] { lines.append("\(command): \(button.description)") }
         }
+        if let hold = activeHoldStartStop {
+            lines.append("start/stop: hold the \(hold.description) \(Self.holdSeconds) s, then let go")
+        } else if let hold = holdStartStop {
+            lines.append("start/stop by holding the \(hold.description): off, as it has a meaning of its own")
+        }
         return lines
     }
 
     public var description: String { summary.joined(separator: "; ") }
+
+    /// "2" for people.
+    public static var holdSeconds: String {
+        let seconds = Double(holdDuration.components.seconds) + Double(holdDuration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
 }

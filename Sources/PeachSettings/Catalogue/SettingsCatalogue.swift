@@ -232,6 +232,24 @@ public enum SettingsCatalogue {
         defaultValue: SettingDefaults.controller.commands[.quit]
     )
 
+    public static let controllerHoldStartStop = SettingDescriptor<ControllerButton?>(
+        key: "controller.commands.holdStartStop",
+        comment: "Held " + ControllerSettings.holdSeconds + " s or longer and let go, starts or stops training, besides "
+            + "what its press does (the sustain pedal still commits): sustain, note:C1, cc:NUMBER, or none. "
+            + "Off on a control that gives a command or tunes.",
+        defaultValue: SettingDefaults.controller.holdStartStop,
+        parse: { raw throws(DomainValueError) in
+            let text = try Parse.scalar(raw, type: "hold control")
+            // `off` as well as `none`: the word a musician switching a feature off reaches for.
+            guard text.trimmingWhitespace().lowercased() != "off", let button = try ControllerButton.optional(parsing: text) else {
+                return nil
+            }
+            try ControllerSettings.checkHoldable(button)
+            return button
+        },
+        format: { $0?.text ?? "none" }
+    )
+
     private static func buttonSetting(
         key: String, comment: String, defaultValue: ControllerButton?
     ) -> SettingDescriptor<ControllerButton?> {
@@ -256,7 +274,7 @@ public enum SettingsCatalogue {
         soundProgram.erased, soundBank.erased,
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,
         controllerTuning.erased, controllerCommit.erased,
-        controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased,
+        controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased, controllerHoldStartStop.erased,
         trainMode.erased, trainTrials.erased, trainJSON.erased,
         synthAutoStart.erased, synthSoundFont.erased, synthAudioDriver.erased,
         feedbackChannel.erased, feedbackPositiveNote.erased, feedbackNegativeNote.erased, feedbackNearCents.erased,

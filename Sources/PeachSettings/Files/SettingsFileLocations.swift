@@ -36,8 +36,10 @@ public struct SettingsFileLocations: Hashable, Sendable {
         return homeDirectory + "/.config/peach/config.yaml"
     }
 
-    /// The first that exists of: $PEACH_SHIPPED_CONFIG; config/peach.yaml in the executable's
-    /// directory or any above it (a clone runs .build/debug/peach); /etc/peach/peach.yaml;
+    /// The first that exists of: $PEACH_SHIPPED_CONFIG; share/peach/peach.yaml beside the
+    /// executable's bin folder (where scripts/install puts it: ~/.local/bin/peach reads
+    /// ~/.local/share/peach/peach.yaml); config/peach.yaml in the executable's directory or any
+    /// above it (a clone runs .build/debug/peach); /etc/peach/peach.yaml;
     /// /usr/share/peach/peach.yaml.
     public static func shippedFile(
         environment: [String: String],
@@ -50,6 +52,7 @@ public struct SettingsFileLocations: Hashable, Sendable {
         }
         if let executablePath {
             var directory = URL(fileURLWithPath: executablePath).deletingLastPathComponent().standardizedFileURL
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("share/peach/peach.yaml").path)
             while true {
                 candidates.append(directory.appendingPathComponent("config/peach.yaml").path)
                 let parent = directory.deletingLastPathComponent().standardizedFileURL

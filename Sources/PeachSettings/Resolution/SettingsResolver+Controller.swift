@@ -33,12 +33,13 @@ extension SettingsResolver {
         let startStop = resolve(Catalogue.controllerStartStop)
         let nextMode = resolve(Catalogue.controllerNextMode)
         let quit = resolve(Catalogue.controllerQuit)
+        let hold = resolve(Catalogue.controllerHoldStartStop)
         var parts = [
             part(Catalogue.controllerChannel, channel), part(Catalogue.controllerComparisonMode, mode),
             part(Catalogue.controllerHigher, higher), part(Catalogue.controllerLower, lower),
             part(Catalogue.controllerTuning, tuning), part(Catalogue.controllerCommit, commit),
             part(Catalogue.controllerStartStop, startStop), part(Catalogue.controllerNextMode, nextMode),
-            part(Catalogue.controllerQuit, quit),
+            part(Catalogue.controllerQuit, quit), part(Catalogue.controllerHoldStartStop, hold),
         ]
         var commands: [ControllerCommand: ControllerButton] = [:]
         commands[.startStop] = startStop.value
@@ -48,7 +49,7 @@ extension SettingsResolver {
         do {
             let controller = try ControllerSettings(
                 channel: channel.value, comparisonMode: mode.value, higher: higher.value, lower: lower.value,
-                tuning: tuning.value, commit: commit.value, commands: commands)
+                tuning: tuning.value, commit: commit.value, commands: commands, holdStartStop: hold.value)
             return ControllerResolution(controller: controller, parts: parts)
         } catch {
             reason = error.description
@@ -65,6 +66,7 @@ extension SettingsResolver {
             part(Catalogue.controllerStartStop, Resolution(value: fallback.commands[.startStop], origin: .builtInDefault)),
             part(Catalogue.controllerNextMode, Resolution(value: fallback.commands[.nextMode], origin: .builtInDefault)),
             part(Catalogue.controllerQuit, Resolution(value: fallback.commands[.quit], origin: .builtInDefault)),
+            part(Catalogue.controllerHoldStartStop, Resolution(value: fallback.holdStartStop, origin: .builtInDefault)),
         ].map { ($0.key, $0.value) })
         // Only keys set to something other than their default can be to blame (the shipped
         // file sets every key, mostly to its default); the reason names the other side.

@@ -41,6 +41,7 @@ public struct AnswerControls: Hashable, Sendable {
         tuning = Self.name(of: settings.tuning)
         commit = settings.commit.map(\.description).joined(separator: " or ")
         startStop = "space" + (settings.commands[.startStop].map { " or " + $0.description } ?? "")
+            + (settings.activeHoldStartStop.map { " or \($0.description) held \(ControllerSettings.holdSeconds) s" } ?? "")
     }
 
     /// Short names: the whole description says more than a prompt has room for.

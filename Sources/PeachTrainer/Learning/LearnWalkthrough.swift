@@ -285,7 +285,7 @@ public final class LearnWalkthrough {
         return try ControllerSettings(
             channel: settings.channel, comparisonMode: comparisonMode ?? settings.comparisonMode,
             higher: higher ?? settings.higher, lower: lower ?? settings.lower, tuning: tuning ?? settings.tuning,
-            commit: commit ?? settings.commit, commands: commands)
+            commit: commit ?? settings.commit, commands: commands, holdStartStop: settings.holdStartStop)
     }
 
     static let skipWords: Set<String> = ["", "s", "skip"]

@@ -81,11 +81,17 @@ public struct ControllerMonitor: Sendable {
         }
         switch message {
         case .noteOn(_, let note, let velocity):
+            if let hold = holdReason(.note, Int(note), released: velocity == 0) { return hold }
             if velocity == 0 { return "key released (a note-on with velocity 0): keys count when pressed" }
             return keyReason(Int(note))
-        case .noteOff:
-            return "key released: keys count when pressed"
+        case .noteOff(_, let note, _):
+            return holdReason(.note, Int(note), released: true) ?? "key released: keys count when pressed"
         case .controlChange(_, let controller, let value):
+            if !(mode.isMatching && settings.tuning.controllers.contains(Int(controller))),
+               value < 64 ? heldControllers.contains(controller) : !heldControllers.contains(controller),
+               let hold = holdReason(.controlChange, Int(controller), released: value < 64) {
+                return hold
+            }
             return controlReason(controller, value: value)
         case .programChange(_, let program):
             return "program change \(program) is not mapped in \(mode)"
@@ -101,6 +107,15 @@ public struct ControllerMonitor: Sendable {
             return "not a control (ALSA event type \(type): clock, active sensing, SysEx, …); "
                 + "further ones of this type are not shown"
         }
+    }
+
+    /// For the hold control: what its press or a short release means.
+    private func holdReason(_ kind: ControllerButton.Kind, _ number: Int, released: Bool) -> String? {
+        guard let hold = mapping.settings.activeHoldStartStop, hold.kind == kind, hold.number == number else { return nil }
+        let seconds = ControllerSettings.holdSeconds
+        return released
+            ? "\(hold.description) let go within \(seconds) s: held \(seconds) s or longer, it starts/stops"
+            : "\(hold.description) down: let go after \(seconds) s or more to start/stop"
     }
 
     private func keyReason(_ note: Int) -> String {

@@ -59,6 +59,7 @@ enum ControllerKeys {
             (Catalogue.controllerStartStop.key, settings.commands[.startStop]?.text ?? "none"),
             (Catalogue.controllerNextMode.key, settings.commands[.nextMode]?.text ?? "none"),
             (Catalogue.controllerQuit.key, settings.commands[.quit]?.text ?? "none"),
+            (Catalogue.controllerHoldStartStop.key, settings.holdStartStop?.text ?? "none"),
         ]
     }
 

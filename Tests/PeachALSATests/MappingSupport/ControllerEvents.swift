@@ -12,12 +12,12 @@ enum ControllerEvents {
     }
 
     static func noteOn(_ note: MIDINote, velocity: UInt8 = 100, channel: UInt8 = 0,
-                       from source: SequencerAddress = keyboard) -> SequencerEvent {
-        event(.noteOn(channel: channel, note: UInt8(note.rawValue), velocity: velocity), from: source)
+                       from source: SequencerAddress = keyboard, at time: UInt64? = nil) -> SequencerEvent {
+        event(.noteOn(channel: channel, note: UInt8(note.rawValue), velocity: velocity), from: source, at: time)
     }
 
-    static func noteOff(_ note: MIDINote, channel: UInt8 = 0) -> SequencerEvent {
-        event(.noteOff(channel: channel, note: UInt8(note.rawValue), velocity: 64))
+    static func noteOff(_ note: MIDINote, channel: UInt8 = 0, at time: UInt64? = nil) -> SequencerEvent {
+        event(.noteOff(channel: channel, note: UInt8(note.rawValue), velocity: 64), at: time)
     }
 
     static func cc(_ controller: UInt8, _ value: UInt8, channel: UInt8 = 0, at time: UInt64? = nil) -> SequencerEvent {

@@ -70,7 +70,7 @@ struct ControllerSettingsTests {
         #expect(throws: DomainValueError.self) { try ControllerSettings.channel(parsing: "all") }
     }
 
-    @Test("the defaults: relative to target, mod wheel, sustain or any key, no commands, omni")
+    @Test("the defaults: relative to target, mod wheel, sustain or any key, no commands on a press, a 2 s hold of the sustain pedal starts/stops, omni")
     func defaults() {
         let controller = SettingDefaults.controller
         #expect(controller.channel == nil)
@@ -78,7 +78,9 @@ struct ControllerSettingsTests {
         #expect(controller.tuning == .modWheel)
         #expect(controller.commit == [.button(.sustainPedal), .anyKey])
         #expect(controller.commands.isEmpty)
-        #expect(controller.summary.count == 3)
+        #expect(controller.holdStartStop == .sustainPedal)
+        #expect(controller.activeHoldStartStop == .sustainPedal)
+        #expect(controller.summary.count == 4)
     }
 
     @Test("combinations where a control would mean two things are refused")

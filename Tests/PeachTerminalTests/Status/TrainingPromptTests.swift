@@ -20,7 +20,7 @@ struct TrainingPromptTests {
         #expect(TrainingPrompt.answer.text(controls: controls, target: nil) == "higher or lower? key above/below the target")
         #expect(TrainingPrompt.moveToStart.text(controls: controls, target: 67) == "mod wheel starts the note")
         #expect(TrainingPrompt.tune.text(controls: controls, target: 67) == "tune (mod wheel), then sustain pedal or any key")
-        #expect(TrainingPrompt.paused.text(controls: controls, target: nil) == "paused — space to go on")
+        #expect(TrainingPrompt.paused.text(controls: controls, target: nil) == "paused — space or sustain pedal held 2 s to go on")
     }
 
     @Test("a mapped controller: its own buttons, encoder, pitch wheel and start/stop control")
@@ -32,7 +32,11 @@ struct TrainingPromptTests {
         let controls = AnswerControls(controller: settings)
         #expect(TrainingPrompt.answer.text(controls: controls, target: 60) == "higher (CC 20 button) or lower (key C5)?")
         #expect(TrainingPrompt.tune.text(controls: controls, target: nil) == "tune (encoder CC 16), then sustain pedal")
-        #expect(TrainingPrompt.paused.text(controls: controls, target: nil) == "paused — space or CC 21 button to go on")
+        #expect(TrainingPrompt.paused.text(controls: controls, target: nil)
+            == "paused — space or CC 21 button or sustain pedal held 2 s to go on")
+        let noHold = AnswerControls(controller: try ControllerSettings(commands: [.startStop: ControllerButton(parsing: "cc:21")],
+                                                                       holdStartStop: nil))
+        #expect(TrainingPrompt.paused.text(controls: noHold, target: nil) == "paused — space or CC 21 button to go on")
         let wheel = AnswerControls(controller: try ControllerSettings(tuning: TuningControl(parsing: "pitchWheelRate:50")))
         #expect(TrainingPrompt.moveToStart.text(controls: wheel, target: nil) == "pitch wheel starts the note")
     }

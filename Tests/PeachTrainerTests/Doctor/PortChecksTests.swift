@@ -28,7 +28,7 @@ struct PortChecksTests {
     func defaultSynth() {
         let finding = SynthPortCheck(facts: Self.facts([Self.through, Self.fluid]), fluidSynthStartable: false).finding
         #expect(finding.verdict == .ok)
-        #expect(finding.found == "130:0 FLUID Synth (99) port (FLUID Synth (99)), chosen by default")
+        #expect(finding.found == "130:0 \"FLUID Synth (99) port\" of \"FLUID Synth (99)\", chosen by default")
     }
 
     @Test("synth: none running is ok when Peach can start FluidSynth, else a problem with three ways out")
@@ -51,7 +51,7 @@ struct PortChecksTests {
         let missing = SynthPortCheck(facts: Self.facts([Self.through], output: "Yamaha"), fluidSynthStartable: true).finding
         #expect(missing.verdict == .problem, "a configured port is used, never FluidSynth instead")
         #expect(missing.found.contains("midi.outputPort \"Yamaha\" is not there"))
-        #expect(missing.found.contains("14:0 Midi Through port"), "the candidates are listed")
+        #expect(missing.found.contains("14:0 \"Midi Through port\" of \"Midi Through\""), "the candidates are listed")
         #expect(missing.fix?.contains("peach settings set midi.outputPort") == true)
         let waiting = SynthPortCheck(facts: Self.facts([Self.through], output: "Yamaha", waits: true),
                                      fluidSynthStartable: false).finding
@@ -70,7 +70,7 @@ struct PortChecksTests {
     func defaultController() {
         let finding = ControllerPortCheck(facts: Self.facts([Self.through, Self.keyboard, Self.pads, Self.fluid])).finding
         #expect(finding.verdict == .ok)
-        #expect(finding.found == "24:0 Keystation 49 port (Keystation 49), chosen by default (1 more: name one with midi.inputPort)")
+        #expect(finding.found == "24:0 \"Keystation 49 port\" of \"Keystation 49\", chosen by default (1 more: name one with midi.inputPort)")
         let none = ControllerPortCheck(facts: Self.facts([Self.through, Self.fluid])).finding
         #expect(none.verdict == .warning)
         #expect(none.found.contains("computer's keys answer"))

@@ -67,9 +67,9 @@ struct SynthChecksTests {
     @Test("pitch resolution: auto with an external FluidSynth (Qsynth) takes its 1-cent step, recognised by its client name")
     func resolutionExternalFluidSynth() {
         let finding = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: false,
-                                           externalSynth: "128:0 Synth input port (FLUID Synth (4321))").finding
+                                           externalSynth: "128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\"").finding
         #expect(finding.verdict == .ok)
-        #expect(finding.found.contains("auto: 1 cent for 128:0 Synth input port (FLUID Synth (4321)), recognised as FluidSynth"))
+        #expect(finding.found.contains("auto: 1 cent for 128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\", recognised as FluidSynth"))
         #expect(finding.found.contains("renders whole cents"))
         #expect(finding.found.contains("the difficulty never goes below 1 cent"))
     }

@@ -50,7 +50,7 @@ struct ControllerMonitorTests {
             "ch 1  CC 1 (mod wheel) = 0          → adjust −1.0 (−20.0 cents)",
             "ch 1  CC 1 (mod wheel) = 0          → ignored: the tuning control's position did not change (or an LSB came before any MSB)",
             "ch 1  CC 64 (sustain) = 127         → commit",
-            "ch 1  CC 64 (sustain) = 0           → ignored: CC 64 released: a button presses when it rises to 64 or more",
+            "ch 1  CC 64 (sustain) = 0           → ignored: sustain pedal let go within 2 s: held 2 s or longer, it starts/stops",
             "ch 1  CC 1 (mod wheel) = 127        → touch (tuning starts); adjust +1.0 (+20.0 cents)",
             "ch 1  pitch bend +4096              → ignored: the pitch wheel is not the tuning control (controller.matching.control is modWheel)",
         ])
