@@ -41,6 +41,11 @@ enum DoctorComposition {
         }
         findings.append(fluidSynth.finding)
         findings.append(soundFont.finding)
+        if fluidSynth.needed {
+            let outcome = await trySynthStart(frontEnd.synth, deviceExists: deviceExists,
+                                              installed: fluidSynth.executable != nil, soundFound: soundFont.soundFont != nil)
+            findings.append(SynthStartCheck(outcome: outcome, audioDriver: frontEnd.synth.audioDriver).finding)
+        }
         findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, peachStartsFluidSynth: fluidSynth.needed,
                                              externalSynth: externalSynth).finding)
 
@@ -58,6 +63,31 @@ enum DoctorComposition {
                                                summary: settings.controller.summary).finding)
         findings.append(StoreCheck(facts: storeFacts(storeOptions.location)).finding)
         return DoctorReport(findings: findings)
+    }
+
+    /// Starts FluidSynth as `peach train` would (same launcher, same settings) and stops it:
+    /// what train would hit, found before a session is due.
+    private static func trySynthStart(_ synth: SynthLaunchSettings, deviceExists: Bool, installed: Bool,
+                                      soundFound: Bool) async -> SynthStartCheck.Outcome {
+        guard deviceExists else { return .notTried("no sequencer (see above)") }
+        guard installed, soundFound else { return .notTried("FluidSynth or its soundfont is missing (see above)") }
+        let client: SequencerClient
+        do {
+            client = try SequencerComposition.openClient(name: "Peach doctor")
+        } catch {
+            return .notTried("no sequencer client (see above)")
+        }
+        defer { client.close() }
+        let launcher = FluidSynthLauncher(settings: synth, locator: SoundFontLocator(environment: ProcessInfo.processInfo.environment))
+        let started = ContinuousClock.now
+        do {
+            let running = try await launcher.start(client: client, notice: { _ in })
+            let seconds = Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000
+            await running.stop()
+            return .started(seconds: seconds)
+        } catch {
+            return .failed("\(error)")
+        }
     }
 
     /// Opens a client of its own (closed again at once) and lists the other clients' ports.

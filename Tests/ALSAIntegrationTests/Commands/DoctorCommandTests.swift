@@ -17,7 +17,8 @@ struct DoctorWithSequencerTests {
         let outcome = try await PeachExecutable.run(
             ["doctor", "--json"] + arguments,
             environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
-                          "PEACH_DATA_DIR": folder.appendingPathComponent("data").path].merging(environment) { $1 })
+                          "PEACH_DATA_DIR": folder.appendingPathComponent("data").path].merging(environment) { $1 },
+            directory: folder)  // where a FluidSynth with the file driver writes its WAV
         let array = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]],
                                  "\(outcome)")
         let findings = Dictionary(uniqueKeysWithValues: array.compactMap { item in
@@ -34,25 +35,44 @@ struct DoctorWithSequencerTests {
         findings[check]?["found"] as? String ?? ""
     }
 
-    @Test("the sequencer checks pass, the virtual keyboard is the controller, FluidSynth can be started: exit 0")
+    /// The VM has no sound card to play on: FluidSynth renders to a file there.
+    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"]
+
+    @Test("the sequencer checks pass, the virtual keyboard is the controller, FluidSynth starts: exit 0")
     func healthy() async throws {
-        let (outcome, findings, folder) = try await Self.doctor([])
+        let (outcome, findings, folder) = try await Self.doctor([], environment: Self.fileDriver)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(outcome.status == 0, "\(outcome)")
         for check in ["sequencer-device", "sequencer-access", "sequencer-client", "synth-port", "controller-port",
-                      "fluidsynth", "soundfont", "config-file", "config-keys", "config-values", "controller-mapping", "store"] {
+                      "fluidsynth", "soundfont", "synth-start", "config-file", "config-keys", "config-values",
+                      "controller-mapping", "store"] {
             #expect(Self.verdict(findings, check) == "ok", "\(check): \(findings[check] ?? [:])")
         }
         #expect(Self.found(findings, "controller-port").hasPrefix("16:0 "), "\(findings["controller-port"] ?? [:])")
         #expect(Self.found(findings, "synth-port").contains("starts FluidSynth"))
         #expect(Self.found(findings, "pitch-resolution").contains("auto: 1 cent"))
+        #expect(Self.found(findings, "synth-start").hasPrefix("started and stopped again in "), "\(findings["synth-start"] ?? [:])")
+        #expect(PlayFluidSynthTests.fluidSynthProcesses().isEmpty, "doctor stopped the FluidSynth it started")
 
         // The text form says the same.
         let text = try await PeachExecutable.run(["doctor"], environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
-                                                                           "PEACH_DATA_DIR": folder.path + "/data"])
+                                                                           "PEACH_DATA_DIR": folder.path + "/data"]
+                                                     .merging(Self.fileDriver) { $1 }, directory: folder)
         #expect(text.status == 0)
         #expect(text.stdout.contains("ok       ALSA sequencer device: /dev/snd/seq exists"), "\(text.stdout)")
         #expect(!text.stdout.contains("PROBLEM"), "\(text.stdout)")
+    }
+
+    @Test("a FluidSynth that cannot start (its audio driver fails) is a problem before training would meet it: exit 1")
+    func synthThatCannotStart() async throws {
+        let (outcome, findings, folder) = try await Self.doctor([], environment: ["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(Self.verdict(findings, "synth-start") == "problem", "\(findings["synth-start"] ?? [:])")
+        #expect(Self.found(findings, "synth-start").contains("audio driver no-such-driver"))
+        #expect(Self.found(findings, "synth-start").contains("FluidSynth said"), "FluidSynth's own words are shown")
+        #expect(Self.verdict(findings, "fluidsynth") == "ok" && Self.verdict(findings, "soundfont") == "ok")
+        #expect(PlayFluidSynthTests.fluidSynthProcesses().isEmpty)
     }
 
     @Test("a configured synth that is running resolves; one that is not is a problem: exit 1")

@@ -86,3 +86,34 @@ struct SynthChecksTests {
         #expect(declared.found == "midi.pitchResolution declares 2.5 cents; the difficulty never goes below 2.5 cents")
     }
 }
+
+@Suite("peach doctor: starting the FluidSynth train would start")
+struct SynthStartCheckTests {
+    @Test("started is ok with the time and the audio driver; not tried is ok with the reason")
+    func startedOrNotTried() {
+        let started = SynthStartCheck(outcome: .started(seconds: 1.26), audioDriver: "pulseaudio").finding
+        #expect(started.verdict == .ok)
+        #expect(started.found == "started and stopped again in 1.3 s (audio driver pulseaudio)")
+        let skipped = SynthStartCheck(outcome: .notTried("no sequencer (see above)"), audioDriver: nil).finding
+        #expect(skipped.verdict == .ok)
+        #expect(skipped.found == "not tried: no sequencer (see above)")
+    }
+
+    @Test("an audio device that fails is a problem whose fix names other drivers and the audio group")
+    func audioFailure() throws {
+        let message = "FluidSynth exited with status 1 before it was ready: … FluidSynth said:\n  fluidsynth: error: Failed to open the default audio device"
+        let finding = SynthStartCheck(outcome: .failed(message), audioDriver: nil).finding
+        #expect(finding.verdict == .problem)
+        #expect(finding.found.hasPrefix("it did not start with FluidSynth's default audio driver: FluidSynth exited"))
+        let fix = try #require(finding.fix)
+        #expect(fix.contains("synth.audioDriver pulseaudio") && fix.contains("audio group") && fix.contains("midi.outputPort"))
+    }
+
+    @Test("any other failure still says what to check")
+    func otherFailure() throws {
+        let finding = SynthStartCheck(outcome: .failed("FluidSynth was not ready within 20 seconds"), audioDriver: "jack").finding
+        #expect(finding.verdict == .problem)
+        #expect(finding.found.contains("audio driver jack"))
+        #expect(try #require(finding.fix).contains("synth.soundFont"))
+    }
+}
