@@ -19,6 +19,6 @@ public enum SettingDefaults {
     /// General MIDI program 0 (Acoustic Grand Piano), bank 0.
     public static let sound = SoundSelection(uncheckedProgram: 0, bank: 0)
     /// Keys above/below the target answer, the mod wheel tunes, the sustain pedal or any key
-    /// commits, no commands: works on any keyboard.
+    /// commits, the sustain pedal held 2 s starts or stops: works on any keyboard.
     public static let controller = ControllerSettings.default
 }
