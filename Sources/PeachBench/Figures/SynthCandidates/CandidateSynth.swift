@@ -80,4 +80,21 @@ struct CandidateSynth: Sendable {
         })
 
     static let all = [amsynth, yoshimi, timidity]
+
+    /// The environment variable naming the synths to measure (a VM run per synth stays short).
+    static let selection = "PEACH_BENCH_SYNTHS"
+
+    /// The synths `list` names ("amsynth,yoshimi,timidity", any case, "TiMidity++" or "timidity"),
+    /// in `all`'s order; all of them when it is nil or empty.
+    static func selected(_ list: String?) throws -> [CandidateSynth] {
+        let names = (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+        guard !names.isEmpty else { return all }
+        let key = { (name: String) in name.lowercased().replacingOccurrences(of: "+", with: "") }
+        if let unknown = names.first(where: { name in !all.contains { key($0.name) == key(name) } }) {
+            throw BenchFailure("\(selection)=\(list ?? ""): no synth \"\(unknown)\"; known: "
+                               + all.map { key($0.name) }.joined(separator: ", "))
+        }
+        return all.filter { synth in names.contains { key($0) == key(synth.name) } }
+    }
 }
