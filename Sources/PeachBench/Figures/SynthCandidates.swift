@@ -49,8 +49,10 @@ struct SynthCandidates: BenchmarkFigure {
                                       settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
             try await render.finish()
             let hertz = try await PitchMeasurement.hertz(of: wav)
+            let startUp = Double(render.startUp.components.seconds) + Double(render.startUp.components.attoseconds) / 1e18
             guard hertz.count == plays.count else {
-                rows.append("\(label): measured \(hertz.count) notes, played \(plays.count): \(hertz.map { String(format: "%.2f", $0) })")
+                rows.append("\(label): start-up \(EndToEndPitch.format(startUp, 1)) s; measured \(hertz.count) notes, played "
+                            + "\(plays.count): \(hertz.map { String(format: "%.2f", $0) })")
                 continue
             }
 
@@ -74,7 +76,6 @@ struct SynthCandidates: BenchmarkFigure {
                 FigureResult.Series("\(synth.name): odd pitches, error", unit: "c", values: probeErrors),
                 FigureResult.Series("\(synth.name): same note twice (noise floor)", role: .baseline, unit: "c", values: noise),
             ]
-            let startUp = Double(render.startUp.components.seconds) + Double(render.startUp.components.attoseconds) / 1e18
             rows.append("\(label): step \(EndToEndPitch.format(step, 2)) c, sign bias \(EndToEndPitch.signed(bias, 3)) c, worst "
                         + "\(EndToEndPitch.format(worst, 3)) c, noise floor \(EndToEndPitch.format(noise.max() ?? 0, 3)) c, start-up "
                         + "\(EndToEndPitch.format(startUp, 1)) s, headless (\(synth.capture == .file ? "writes WAV itself" : "ALSA to snd-aloop, arecord")); "
