@@ -32,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("no peach executable next to peach-bench at \(peach.path) (build the package first)")
         }
         let selected = BenchmarkFigures.all.filter { figure in
-            (figures?.numbers.contains(figure.number) ?? true)
+            (figures.map { $0.numbers.contains(figure.number) } ?? (!quick || figure.inQuickRun))
                 && (kind == .all || (kind == .sequencer) == figure.needsSequencer)
         }
         var failures: [String] = []

@@ -7,6 +7,9 @@ protocol BenchmarkFigure: Sendable {
     static var target: String { get }
     /// Whether it needs the kernel's sequencer (so runs in the VM) rather than only a CPU.
     static var needsSequencer: Bool { get }
+    /// Whether `run --quick` without `--figures` runs it (CI's quick bench); a figure that needs
+    /// programs CI does not install, or minutes even when quick, runs only when selected.
+    static var inQuickRun: Bool { get }
 
     init()
 
@@ -14,6 +17,8 @@ protocol BenchmarkFigure: Sendable {
 }
 
 extension BenchmarkFigure {
+    static var inQuickRun: Bool { true }
+
     /// The result skeleton with this figure's number, title and target.
     func result(series: [FigureResult.Series], verdict: FigureResult.Verdict, findings: [String]) -> FigureResult {
         FigureResult(number: Self.number, title: Self.title, target: Self.target, series: series,

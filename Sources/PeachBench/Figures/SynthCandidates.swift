@@ -1,17 +1,20 @@
 import Foundation
 
-/// Figure 11: the synths that could replace FluidSynth as Peach's default (issue 12), each an
+/// Figure 14: the synths that could replace FluidSynth as Peach's default (issue 12), each an
 /// ALSA sequencer client in the VM with no display and no sound card, measured as figure 2
 /// measures FluidSynth: `peach play … --to` the synth, the render's fundamentals by
 /// scripts/measure-pitch.py. Per synth, in one render: one undetuned A4, A4 +0…3 c and −0.1…−3 c
 /// in 0.1 c steps (its step function and sign bias), then odd pitches in both tuning systems,
 /// each between its MIDI note undetuned and the same note again (the noise floor).
+/// PEACH_BENCH_SYNTHS=amsynth,yoshimi,timidity measures only those (default: all), to keep a VM run short.
 struct SynthCandidates: BenchmarkFigure {
-    static let number = 11
+    static let number = 14
     static let title = "Synth candidates"
     static let target = "a default synth whose worst end-to-end error is ≤ 0.1 c over the steps and the odd pitches, "
         + "with no sign bias (mean signed error of ±x pairs within 0.05 c); headless; start-up well within Peach's 20 s"
     static let needsSequencer = true
+    /// Minutes even when quick, and the synths are not among CI's packages: `--figures 14` only.
+    static let inQuickRun = false
 
     static let bound = 0.1
     static let startUpLimit: Duration = .seconds(120)
@@ -26,10 +29,10 @@ struct SynthCandidates: BenchmarkFigure {
 
         var series: [FigureResult.Series] = [], findings: [String] = [], rows: [String] = []
         var best: (name: String, worst: Double)?
-        for synth in CandidateSynth.all {
+        for synth in try CandidateSynth.selected(ProcessInfo.processInfo.environment[CandidateSynth.selection]) {
             let version = await CandidateRender.version(of: synth)
             let label = "\(synth.name) \(version)"
-            context.progress("figure 11: \(label)")
+            context.progress("figure \(Self.number): \(label)")
             let wav = context.scratch.appendingPathComponent("\(synth.name).wav")
             let render: CandidateRender
             do {
@@ -42,12 +45,14 @@ struct SynthCandidates: BenchmarkFigure {
             defer { render.kill() }
             let plays = [["A4"]] + steps.map { ["A4", "--cents", String(format: "%.1f", $0)] }
                 + probes.flatMap { [[String($0.referenceNote)], $0.arguments, [String($0.referenceNote)]] }
-            _ = try await player.play("figure 11 \(synth.name)", plays, to: render.port,
+            _ = try await player.play("figure \(Self.number) \(synth.name)", plays, to: render.port,
                                       settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
             try await render.finish()
             let hertz = try await PitchMeasurement.hertz(of: wav)
+            let startUp = Double(render.startUp.components.seconds) + Double(render.startUp.components.attoseconds) / 1e18
             guard hertz.count == plays.count else {
-                rows.append("\(label): measured \(hertz.count) notes, played \(plays.count): \(hertz.map { String(format: "%.2f", $0) })")
+                rows.append("\(label): start-up \(EndToEndPitch.format(startUp, 1)) s; measured \(hertz.count) notes, played "
+                            + "\(plays.count): \(hertz.map { String(format: "%.2f", $0) })")
                 continue
             }
 
@@ -71,7 +76,6 @@ struct SynthCandidates: BenchmarkFigure {
                 FigureResult.Series("\(synth.name): odd pitches, error", unit: "c", values: probeErrors),
                 FigureResult.Series("\(synth.name): same note twice (noise floor)", role: .baseline, unit: "c", values: noise),
             ]
-            let startUp = Double(render.startUp.components.seconds) + Double(render.startUp.components.attoseconds) / 1e18
             rows.append("\(label): step \(EndToEndPitch.format(step, 2)) c, sign bias \(EndToEndPitch.signed(bias, 3)) c, worst "
                         + "\(EndToEndPitch.format(worst, 3)) c, noise floor \(EndToEndPitch.format(noise.max() ?? 0, 3)) c, start-up "
                         + "\(EndToEndPitch.format(startUp, 1)) s, headless (\(synth.capture == .file ? "writes WAV itself" : "ALSA to snd-aloop, arecord")); "

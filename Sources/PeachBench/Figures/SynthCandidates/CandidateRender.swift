@@ -121,9 +121,11 @@ final class CandidateRender {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// "1.13.2", the first version-like word `synth.versionArguments` print.
+    /// "1.13.2", the first version-like word `synth.versionCommand` prints.
     static func version(of synth: CandidateSynth) async -> String {
-        guard let child = try? await ChildOutput.run(URL(fileURLWithPath: synth.executable), synth.versionArguments),
+        guard let tool = synth.versionCommand.first,
+              let child = try? await ChildOutput.run(URL(fileURLWithPath: tool),
+                                                     Array(synth.versionCommand.dropFirst())),
               let match = (child.stdout + child.stderr).firstMatch(of: /(\d+\.\d+(\.\d+)?)/) else { return "(version unknown)" }
         return String(match.1)
     }

@@ -14,8 +14,9 @@ struct CandidateSynth: Sendable {
 
     let name: String
     let executable: String
-    /// `--version`-like arguments whose output names the version.
-    let versionArguments: [String]
+    /// A command whose output names the version: the synth's own `--version`-like option, or
+    /// dpkg-query where it has none (Yoshimi).
+    let versionCommand: [String]
     /// The command line, given the WAV it may write and a folder of its own.
     let arguments: @Sendable (_ wav: URL, _ home: URL) -> [String]
     let capture: Capture
@@ -38,7 +39,7 @@ struct CandidateSynth: Sendable {
     /// amsynth 1.13: the bank Peach ships (config/amsynth) as the only user bank, named `default`
     /// (else amsynth creates a `default` bank that sorts first), so bank select 0 and program 0 pick it.
     static let amsynth = CandidateSynth(
-        name: "amsynth", executable: "/usr/bin/amsynth", versionArguments: ["-v"],
+        name: "amsynth", executable: "/usr/bin/amsynth", versionCommand: ["/usr/bin/amsynth", "-v"],
         arguments: { _, home in
             ["-x", "-a", "alsa", "-m", "alsa", "-r", "48000", "-b",
              home.appendingPathComponent("data/amsynth/banks/default").path]
@@ -58,7 +59,8 @@ struct CandidateSynth: Sendable {
 
     /// Yoshimi 2.2 with its default instrument (bank select and program 0 load bank 0's first).
     static let yoshimi = CandidateSynth(
-        name: "Yoshimi", executable: "/usr/bin/yoshimi", versionArguments: ["--version"],
+        name: "Yoshimi", executable: "/usr/bin/yoshimi",
+        versionCommand: ["/usr/bin/dpkg-query", "-W", "-f", "${Version}", "yoshimi"],
         arguments: { _, _ in ["-i", "-c", "-a", "-A", "-R", "48000"] },
         capture: .loopback, clientPrefix: "yoshimi", readyMarker: "We're up and running", program: 0,
         tone: "its start-up instrument, then whatever sound.program 0 selects",
@@ -67,7 +69,7 @@ struct CandidateSynth: Sendable {
     /// TiMidity++ 2.14 in ALSA server mode writing WAV, with the General MIDI soundfont of
     /// figure 2 (TimGM6mb, program 79 ocarina), chorus and reverb off.
     static let timidity = CandidateSynth(
-        name: "TiMidity++", executable: "/usr/bin/timidity", versionArguments: ["--version"],
+        name: "TiMidity++", executable: "/usr/bin/timidity", versionCommand: ["/usr/bin/timidity", "--version"],
         arguments: { wav, home in
             ["-c", home.appendingPathComponent("timidity.cfg").path, "-iA", "-Ow", "-o", wav.path, "-s", "48000",
              "-EFchorus=d", "-EFreverb=d", "-EFvlpf=d"]
@@ -80,4 +82,21 @@ struct CandidateSynth: Sendable {
         })
 
     static let all = [amsynth, yoshimi, timidity]
+
+    /// The environment variable naming the synths to measure (a VM run per synth stays short).
+    static let selection = "PEACH_BENCH_SYNTHS"
+
+    /// The synths `list` names ("amsynth,yoshimi,timidity", any case, "TiMidity++" or "timidity"),
+    /// in `all`'s order; all of them when it is nil or empty.
+    static func selected(_ list: String?) throws -> [CandidateSynth] {
+        let names = (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+        guard !names.isEmpty else { return all }
+        let key = { (name: String) in name.lowercased().replacingOccurrences(of: "+", with: "") }
+        if let unknown = names.first(where: { name in !all.contains { key($0.name) == key(name) } }) {
+            throw BenchFailure("\(selection)=\(list ?? ""): no synth \"\(unknown)\"; known: "
+                               + all.map { key($0.name) }.joined(separator: ", "))
+        }
+        return all.filter { synth in names.contains { key($0) == key(synth.name) } }
+    }
 }
