@@ -65,5 +65,7 @@ enum BenchmarkFigures {
         ProfileAtScale.self,
         HonestThreshold.self,
         SignalFaults.self,
+        StoreKills.self,
+        RandomMIDI.self,
     ]
 }
