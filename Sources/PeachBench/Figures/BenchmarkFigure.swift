@@ -67,5 +67,6 @@ enum BenchmarkFigures {
         SignalFaults.self,
         StoreKills.self,
         RandomMIDI.self,
+        HotPlugCycles.self,
     ]
 }

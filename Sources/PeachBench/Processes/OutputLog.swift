@@ -63,16 +63,35 @@ final class OutputLog: Sendable {
     func wait(for what: String, timeout: Duration, _ condition: (OutputLog) -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition(self) {
-            guard ContinuousClock.now < deadline else { throw BenchFailure("no \(what) within \(timeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw BenchFailure("no \(what) within \(timeout); Peach's last lines: \(tail)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
 
-    /// Waits until trial `trial` is awaiting its answer.
+    /// Waits until trial `trial` is awaiting its answer: the trial of that number started last
+    /// (a trial stopped by a loss leaves its number to the next one).
     func awaitingAnswer(_ trial: Int, timeout: Duration) async throws {
         try await wait(for: "trial \(trial) awaiting an answer", timeout: timeout) { log in
-            log.lines("state", trial: trial).contains { $0["state"] == "awaitingAnswer" }
+            let entries = log.all
+            guard let start = entries.lastIndex(where: { if case .line(let fields) = $0 { fields["event"] == "trialStarted" } else { false } }),
+                  case .line(let started) = entries[start], started["trial"] == String(trial) else { return false }
+            return entries[start...].contains { entry in
+                guard case .line(let fields) = entry else { return false }
+                return fields["event"] == "state" && fields["state"] == "awaitingAnswer" && fields["trial"] == String(trial)
+            }
         }
+    }
+
+    /// The last few entries, for an error message.
+    var tail: String {
+        all.suffix(8).map { entry in
+            switch entry {
+            case .line(let fields): fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            case .mark(let text): "[bench: \(text)]"
+            }
+        }.joined(separator: " | ")
     }
 }
 
