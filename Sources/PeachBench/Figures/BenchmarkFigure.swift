@@ -70,6 +70,9 @@ enum BenchmarkFigures {
         ProfileAtScale.self,
         HonestThreshold.self,
         SignalFaults.self,
+        StoreKills.self,
+        RandomMIDI.self,
+        HotPlugCycles.self,
         SynthCandidates.self,
     ]
 }
