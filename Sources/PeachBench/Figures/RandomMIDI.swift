@@ -43,7 +43,11 @@ struct RandomMIDI: BenchmarkFigure {
                                      settings: ["PEACH_NOTE_DURATION": "0.3", "PEACH_FEEDBACK_CHANNEL": "off",
                                                 "PEACH_CONTROLLER_COMPARISON_MODE": "explicit",
                                                 "PEACH_CONTROLLER_COMPARISON_HIGHER": "cc:81",
-                                                "PEACH_CONTROLLER_COMPARISON_LOWER": "cc:80"],
+                                                "PEACH_CONTROLLER_COMPARISON_LOWER": "cc:80",
+                                                // Garbage holds the sustain pedal (CC 64) for
+                                                // seconds too, as a foot would: no command here,
+                                                // as no answer, so only a decoding fault counts.
+                                                "PEACH_CONTROLLER_COMMANDS_HOLD_START_STOP": "none"],
                                      folder: "random-midi", standardOutput: output)
         let log = OutputLog(reading: output)
         context.progress("figure 12: \(bursts) bursts of \(burstBytes) random bytes into \(Self.cablePort)…")
