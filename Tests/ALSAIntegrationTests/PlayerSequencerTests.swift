@@ -30,7 +30,7 @@ struct PlayerSequencerTests {
         ]
         let events = await receiver.midiEvents(count: expected.count)
         #expect(events.map(\.midiMessage) == expected)
-        let due = try #require(spy.scheduledTimes.last)  // the note-off's (the note-on's is first)
+        let due = try #require(spy.scheduledTimes.first)
         let noteOff = try #require(events.first { $0.midiMessage == expected[PlayerFixtures.setup.count + 2] }?.timestampNanoseconds)
         let late = Int64(noteOff) - Int64(due.nanoseconds)
         #expect(late >= 0 && late <= KernelSequencer.deliveryTolerance,

@@ -316,9 +316,9 @@ struct PlayerTests {
         #expect(afterSetup == expected)
     }
 
-    /// Stopped before the kernel's tick has surely sent the queued note-on, a note-off sent
-    /// first could be followed by that note-on: the withdrawal goes first.
-    @Test func aNoteStoppedWithinItsFirstTickIsWithdrawnBeforeItsNoteOff() async throws {
+    /// Stopped before the kernel's tick has surely sent the queued note-on, the note-on may leave
+    /// between the note-off and its withdrawal: a second note-off follows the withdrawal.
+    @Test func aNoteStoppedWithinItsFirstTickGetsASecondNoteOffAfterTheWithdrawal() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))  // the host clock stands still
         let playing = Task { try await player.play(frequency: hz(0), duration: .seconds(1), velocity: velocity, amplitude: .zero) }
         await clock.waitForSleepers()
@@ -326,6 +326,7 @@ struct PlayerTests {
         playing.cancel()
         await #expect(throws: CancellationError.self) { try await playing.value }
         #expect(output.log == [
+            .sent(.noteOff(channel: 0, note: 69, velocity: 0)),
             .cancelled(tag: 1),
             .sent(.noteOff(channel: 0, note: 69, velocity: 0)),
             .sent(.pitchBend(channel: 0, value: 0)),

@@ -116,20 +116,15 @@ struct PlayerState: Sendable {
 
     /// Note-off, then the scheduled one withdrawn and the bend back to centre; idempotent. The
     /// note-off leaves first: it is what the listener times (an answer stopping the target).
-    /// Only a note stopped right after its start has its queued events withdrawn first.
     mutating func end(_ id: Int, _ output: any MIDIOutput) throws(NotePlayerError) {
         guard let note = notes.removeValue(forKey: id) else { return }
         allocator.release(id)
         let noteOff = MIDIMessage.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0)
-        if let queued = note.onQueuedUntil, now() < queued, let scheduled = note.scheduledOff {
-            // Its queued note-on may not have left yet and could follow a note-off sent now:
-            // withdrawn first, it cannot. (Within a tick of the start: never an answer.)
-            try cancel(tag: scheduled.tag, output)
-            try send(noteOff, output)
-        } else {
-            try send(noteOff, output)
-            if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
-        }
+        try send(noteOff, output)
+        if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
+        // Stopped within a tick of its start, the note-on may have left between the note-off
+        // and the withdrawal: one more note-off makes sure it does not hang.
+        if let queued = note.onQueuedUntil, now() < queued { try send(noteOff, output) }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)
     }
 
