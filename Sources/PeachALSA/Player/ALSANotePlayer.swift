@@ -48,14 +48,16 @@ public final class ALSANotePlayer: NotePlayer {
         return Handle(player: self, id: id, duration: .zero)
     }
 
-    /// The note-on and the note-off are scheduled on the sequencer queue, `duration` apart, so
-    /// the kernel times the note; `ended()` only waits on `clock` for the same span. Cancelling that wait sends the
+    /// The note-off is scheduled on the sequencer queue at now + duration, so the kernel times
+    /// it; `ended()` only waits on `clock` for the same span. Cancelling that wait sends the
     /// note-off at once and withdraws the scheduled one, so it cannot cut a later note.
     public func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
                           amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
         let output = self.output
         let id = try state.withLock { state throws(NotePlayerError) in
-            try state.begin(frequency: frequency, duration: duration, velocity: velocity, amplitude: amplitude, output)
+            let id = try state.begin(frequency: frequency, velocity: velocity, amplitude: amplitude, output)
+            try state.scheduleNoteOff(of: id, after: duration, output)
+            return id
         }
         return Handle(player: self, id: id, duration: duration)
     }

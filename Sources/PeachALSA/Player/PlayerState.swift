@@ -7,11 +7,8 @@ struct PlayerState: Sendable {
     private struct SoundingNote: Sendable {
         let channel: MIDIChannel
         let note: MIDINote
-        /// The kernel-scheduled note-off of a timed note (its note-on has the same tag).
+        /// The kernel-scheduled note-off of a timed note.
         var scheduledOff: (tag: UInt8, time: SequencerTime)?
-        /// Until when a timed note's queued note-on may still be on its way (its tick, plus
-        /// the margin for late timer interrupts).
-        var onQueuedUntil: ContinuousClock.Instant?
     }
 
     let configuration: NotePlayerConfiguration
@@ -56,12 +53,7 @@ struct PlayerState: Sendable {
         prepared = true
     }
 
-    /// Starts a note; with a `duration`, both its ends go on the output queue, timed from one
-    /// reading of the queue's clock: the note-on at that time (the kernel's next tick), the
-    /// note-off `duration` later. The note then lasts its length on the kernel's clock even if
-    /// this thread is preempted between the two, which a direct note-on followed by a clock
-    /// reading could not promise (BENCHMARKS.md, figure 3).
-    mutating func begin(frequency: Frequency, duration: Duration? = nil, velocity: MIDIVelocity, amplitude: AmplitudeDB,
+    mutating func begin(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB,
                         _ output: any MIDIOutput) throws(NotePlayerError) -> Int {
         let bent: BentNote
         do { bent = try mapper.bentNote(for: frequency) } catch { throw .unplayable(error) }
@@ -78,31 +70,9 @@ struct PlayerState: Sendable {
         notes[id] = SoundingNote(channel: channel, note: bent.note)
         usedChannels.insert(channel)
         let noteVelocity = VelocityMapping.velocity(velocity, amplitude: amplitude)
-        // Direct, so it is in place before a note-on from the queue.
         try send(.pitchBend(channel: channel.wireValue, value: Int16(bent.bend.signedValue)), output)
-        let noteOn = MIDIMessage.noteOn(channel: channel.wireValue, note: UInt8(bent.note.rawValue),
-                                        velocity: UInt8(noteVelocity.rawValue))
-        guard let duration else {
-            try send(noteOn, output)
-            return id
-        }
-        lastTag = lastTag >= Self.queuedBehindTag - 1 ? 1 : lastTag + 1
-        let tag = lastTag
-        do {
-            let start = try output.currentTime()
-            // The kernel sends an event at its first tick at or after its time: up to a tick
-            // late, half a tick on average. The note-on is due at once, so it leaves at the next
-            // tick; asking for the note-off half a tick early centres its error on the length.
-            let end = start.advanced(by: duration - output.tickPeriod / 2)
-            try output.schedule(noteOn, at: start, tag: tag)
-            notes[id]?.scheduledOff = (tag, end)
-            let onQueuedUntil = now() + Self.dispatchMargin
-            notes[id]?.onQueuedUntil = onQueuedUntil
-            try output.schedule(.noteOff(channel: channel.wireValue, note: UInt8(bent.note.rawValue), velocity: 0),
-                                at: end, tag: tag)
-        } catch {
-            throw lose(error)
-        }
+        try send(.noteOn(channel: channel.wireValue, note: UInt8(bent.note.rawValue),
+                         velocity: UInt8(noteVelocity.rawValue)), output)
         return id
     }
 
@@ -119,13 +89,26 @@ struct PlayerState: Sendable {
     mutating func end(_ id: Int, _ output: any MIDIOutput) throws(NotePlayerError) {
         guard let note = notes.removeValue(forKey: id) else { return }
         allocator.release(id)
-        let noteOff = MIDIMessage.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0)
-        try send(noteOff, output)
+        try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
         if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
-        // Stopped within a tick of its start, the note-on may have left between the note-off
-        // and the withdrawal: one more note-off makes sure it does not hang.
-        if let queued = note.onQueuedUntil, now() < queued { try send(noteOff, output) }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)
+    }
+
+    mutating func scheduleNoteOff(of id: Int, after duration: Duration, _ output: any MIDIOutput) throws(NotePlayerError) {
+        guard let note = notes[id] else { return }
+        lastTag = lastTag >= Self.queuedBehindTag - 1 ? 1 : lastTag + 1
+        let tag = lastTag
+        do {
+            // The kernel sends it at its first tick at or after `time`: up to a tick late, half
+            // a tick on average. Asking half a tick early centres the error on the requested
+            // end, as rounding does for bends: at most half a tick either way.
+            let time = try output.currentTime().advanced(by: duration - output.tickPeriod / 2)
+            try output.schedule(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0),
+                                at: time, tag: tag)
+            notes[id]?.scheduledOff = (tag, time)
+        } catch {
+            throw lose(error)
+        }
     }
 
     /// How long until the queue reaches the note's scheduled note-off; nil once it has (or the
