@@ -50,7 +50,7 @@ struct SequencerPortsTests {
             return
         }
         #expect(matches.map(\.address.client) == [16, 17, 18, 19])
-        #expect(ambiguous!.description.contains("16:0 VirMIDI 0-0 (Virtual Raw MIDI 0-0)"))
+        #expect(ambiguous!.description.contains("16:0 \"VirMIDI 0-0\" of \"Virtual Raw MIDI 0-0\""))
 
         let missing = #expect(throws: SequencerError.self) { try client.resolvePort("Nonexistent Synth", for: .destination) }
         #expect(missing!.description.hasPrefix("no sequencer port matches \"Nonexistent Synth\"; available: "))
