@@ -32,18 +32,8 @@ extension SequencerClient: MIDIOutput {
     public static let fullReceiverPatience: Duration = .milliseconds(100)
     private static let fullReceiverRetry: Duration = .microseconds(250)
 
-    /// Sets how many events the kernel holds for us (default 200, at most `largestInputPool`).
-    /// When they are all taken the kernel refuses further events to us (EAGAIN to their
-    /// sender) and, at our next read, drops every event waiting: a client that hears thousands
-    /// of events a second needs room for the moments its reader falls behind.
-    /// The kernel's limit for `setInputPool` (SNDRV_SEQ_MAX_EVENTS).
+    /// The kernel's limit for `init(inputPool:)` (SNDRV_SEQ_MAX_EVENTS).
     public static let largestInputPool = 2000
-
-    public func setInputPool(events: Int) throws(SequencerError) {
-        try withHandle { seq throws(SequencerError) in
-            try SequencerError.check(snd_seq_set_client_pool_input(seq, Int(events)), "snd_seq_set_client_pool_input(\(events))")
-        }
-    }
 
     /// Continues the output queue if it is paused (its clock goes on from where it stood), then
     /// schedules the message and, when it is the latest thing due, an echo behind it that lets

@@ -70,8 +70,16 @@ public final class SequencerClient: Sendable {
     /// - Parameter stampingQueue: stamp input on this running queue (another client's
     ///   `inputQueue`) instead of a queue of our own: the two clients then share one clock, and
     ///   the machine one tick instead of two. It must outlive this client's use of it.
+    /// - Parameter inputPool: how many events the kernel holds for us (default 200, at most
+    ///   `largestInputPool`). When they are all taken the kernel refuses further events to us
+    ///   (EAGAIN to their sender) and, at our next read, drops every event waiting: a client that
+    ///   hears thousands of events a second needs room for the moments its reader falls behind.
+    ///   Set before our ports exist, since resizing the pool drops whatever waits in it.
+    /// - Parameter handler: observes input as `onInput` does, from the first event on: once the
+    ///   ports exist others may send at once (a client answering a port announcement).
     public init(name: String, outputPortName: String = "output", inputPortName: String = "input",
-                stampingEveryInput: Bool = false, queueTickHz: Int? = nil, stampingQueue: Int? = nil) throws(SequencerError)
+                stampingEveryInput: Bool = false, queueTickHz: Int? = nil, stampingQueue: Int? = nil,
+                inputPool: Int? = nil, onInput handler: (@Sendable (SequencerEvent) -> Void)? = nil) throws(SequencerError)
     {
         peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
@@ -79,6 +87,9 @@ public final class SequencerClient: Sendable {
         guard let seq = opened else { throw .alsa(call: "snd_seq_open", code: -ENOMEM, message: "no handle", hint: nil) }
         do {
             try SequencerError.check(snd_seq_set_client_name(seq, name), "snd_seq_set_client_name")
+            if let inputPool {
+                try SequencerError.check(snd_seq_set_client_pool_input(seq, inputPool), "snd_seq_set_client_pool_input(\(inputPool))")
+            }
             let clientID = try SequencerError.check(snd_seq_client_id(seq), "snd_seq_client_id")
             let outputQueue = try SequencerError.check(snd_seq_alloc_named_queue(seq, "\(name) output"),
                                                        "snd_seq_alloc_named_queue(output)")
@@ -116,6 +127,7 @@ public final class SequencerClient: Sendable {
             let handle = SequencerHandle(seq)
             self.handle = handle
             let broadcast = self.broadcast
+            if let handler { broadcast.observe(handler) }
             self.echoes = echoes
             self.settling = settling
             self.reader = try EventReader(descriptors: descriptors,

@@ -35,7 +35,7 @@ struct HotPlugCycles: BenchmarkFigure {
         let log = OutputLog(reading: output)
         context.progress("figure 13: \(cycles) hot-plug cycles during one training run…")
         var random = SeededRandom(seed: 13)
-        var hanging: [Double] = [], moments: [Double] = [], byLoss: [Loss: Int] = [:]
+        var hanging: [Double] = [], moments: [Double] = [], byLoss: [Loss: Int] = [:], leftBy: [Loss: Int] = [:]
         try await peach.explaining {
             for cycle in 0..<cycles {
                 let loss = Loss.allCases[cycle % Loss.allCases.count]
@@ -73,7 +73,13 @@ struct HotPlugCycles: BenchmarkFigure {
                 try keys.send(.noteOn(channel: 0, note: 127, velocity: 100))
                 try keys.send(.noteOff(channel: 0, note: 127, velocity: 0))
                 try await log.wait(for: "trial \(trial) recorded", timeout: .seconds(30)) { $0.lines("trialCompleted").count > cycle }
-                hanging.append(Double(sink.soundingBeforeFirstNote(after: returned)))
+                let left = sink.soundingBeforeFirstNote(after: returned)
+                if left > 0 {
+                    leftBy[loss, default: 0] += left
+                    context.progress("figure 13: cycle \(cycle + 1) (\(loss.rawValue) at \(Int(delay)) ms): \(left) left sounding; "
+                        + "the synth heard: \(sink.recentEvents(before: returned))")
+                }
+                hanging.append(Double(left))
                 moments.append(delay)
                 byLoss[loss, default: 0] += 1
             }
@@ -89,7 +95,12 @@ struct HotPlugCycles: BenchmarkFigure {
         let left = Int(hanging.reduce(0, +))
         let clean = status == 0 && peach.process.terminationReason == .exit
         let holds = clean && left == 0 && atEnd == 0 && reported == stored && cycles >= 50
-        var detail = "\(cycles) cycles: \(left) notes left sounding after the returns, \(atEnd) at the end; "
+        var detail = "\(cycles) cycles: \(left) notes left sounding after the returns"
+        if left > 0 {
+            let kinds: [String] = Loss.allCases.compactMap { loss in leftBy[loss].map { "\($0) after a \(loss.rawValue)" } }
+            detail += " (" + kinds.joined(separator: ", ") + ")"
+        }
+        detail += ", \(atEnd) at the end; "
         detail += "\(reported) trials reported, \(stored) stored; \(clean ? "exit 0" : "ended with \(status)")"
         let tally = Loss.allCases.map { "\(byLoss[$0] ?? 0) × \($0.rawValue)" }.joined(separator: ", ")
         return result(series: [
@@ -129,12 +140,11 @@ final class PluggableSynth: Sendable {
 
     /// Starts a client of this name that records into the shared log.
     func plugIn() throws -> SequencerClient {
-        let client = try SequencerClient(name: name)
-        try client.setInputPool(events: SequencerClient.largestInputPool)
-        client.onInput { [self] event in
+        // Pool and recorder in place before the port exists: Peach answers the port's
+        // announcement with All Notes Off at once, and a later pool resize would drop it.
+        try SequencerClient(name: name, inputPool: SequencerClient.largestInputPool) { [self] event in
             if event.midiMessage != nil { self.events.withLock { $0.append(event) } }
         }
-        return client
     }
 
     var count: Int { events.withLock { $0.count } }
@@ -147,6 +157,17 @@ final class PluggableSynth: Sendable {
         let heard = events.withLock { $0 }
         let firstNote = heard[start...].firstIndex { if case .on? = NoteEdge($0.midiMessage) { true } else { false } } ?? heard.endIndex
         return SignalFaults.stillSounding(Array(heard[..<firstNote]))
+    }
+
+    /// What the synth heard around a loss: the last events before `index` and those after it,
+    /// up to Peach's next note-on, for the log of a cycle that left a note sounding.
+    func recentEvents(before index: Int) -> String {
+        let heard = events.withLock { $0 }
+        let from = max(0, index - 8)
+        let end = heard[index...].firstIndex { if case .on? = NoteEdge($0.midiMessage) { true } else { false } } ?? heard.endIndex
+        let describe = { (event: SequencerEvent) in event.midiMessage.map { "\($0)" } ?? "?" }
+        return heard[from..<index].map(describe).joined(separator: ", ") + " | return | "
+            + heard[index..<min(heard.endIndex, end + 1)].map(describe).joined(separator: ", ")
     }
 
     func soundingNow() -> Int { SignalFaults.stillSounding(events.withLock { $0 }) }

@@ -28,11 +28,11 @@ struct RandomMIDI: BenchmarkFigure {
         let rig = try MeasuringRig(tag: "12")
         await rig.settled()
         // What the kernel decoded from the bytes, as Peach is sent it: the bench's own tap on the port.
-        let tap = try SequencerClient(name: "Peach Bench Tap 12")
-        defer { tap.close() }
-        try tap.setInputPool(events: SequencerClient.largestInputPool)
         let decoded = Mutex(0)
-        tap.onInput { event in if event.midiMessage != nil { decoded.withLock { $0 += 1 } } }
+        let tap = try SequencerClient(name: "Peach Bench Tap 12", inputPool: SequencerClient.largestInputPool) { event in
+            if event.midiMessage != nil { decoded.withLock { $0 += 1 } }
+        }
+        defer { tap.close() }
         try tap.connectInput(from: try tap.resolvePort(Self.cablePort, for: .source).address)
         guard let cable = FileHandle(forWritingAtPath: Self.cable) else { throw BenchFailure("cannot open \(Self.cable) for writing") }
         defer { try? cable.close() }

@@ -14,10 +14,10 @@ final class MeasuringRig: Sendable {
     private let bystanders = Mutex<Set<SequencerAddress>>([])
 
     init(tag: String) throws {
-        synth = try SequencerClient(name: "Peach Bench Synth \(tag)", stampingEveryInput: true)
         // It hears Peach and the taps at up to 2000 events a second: room for bursts, so that a
         // measurement never makes the senders wait (the kernel's limit).
-        try synth.setInputPool(events: SequencerClient.largestInputPool)
+        synth = try SequencerClient(name: "Peach Bench Synth \(tag)", stampingEveryInput: true,
+                                    inputPool: SequencerClient.largestInputPool)
         // The controller reads nothing: it shares the synth's input queue rather than tick a
         // second one (figure 6 counts the machine's timer interrupts).
         controller = try SequencerClient(name: "Peach Bench Controller \(tag)", stampingQueue: synth.inputQueue)

@@ -8,12 +8,11 @@ enum SequencerComposition {
             // The fastest tick times note lengths to ±0.08 ms instead of 0…1 ms (BENCHMARKS.md,
             // figure 3), for 6250 timer interrupts a second while a note-off is pending; the output
             // queue is paused while nothing is, so waiting for an answer costs none (figure 6).
-            let client = try SequencerClient(name: name, queueTickHz: SequencerClient.fastestTickHz)
             // A controller sweeping a knob sends a thousand events a second; should the reader
             // fall behind for a moment (a busy machine), the kernel's default of 200 waiting
             // events overflows and it drops every event waiting. 2000 is the kernel's limit.
-            try client.setInputPool(events: SequencerClient.largestInputPool)
-            return client
+            return try SequencerClient(name: name, queueTickHz: SequencerClient.fastestTickHz,
+                                       inputPool: SequencerClient.largestInputPool)
         } catch {
             throw SequencerUnavailable(reason: error.description)
         }
