@@ -77,6 +77,30 @@ struct SequencerQueuePacingTests {
         #expect(await peachEvents.events.allSatisfy { $0.midiMessage == nil }, "the echoes never reach events()")
     }
 
+    @Test("held, the queue runs while empty and stamps input on a clock that goes on; released, it pauses")
+    func holdKeepsTheClockGoing() async throws {
+        let peach = try SequencerClient(name: "Peach Pacing Hold Test", queueTickHz: SequencerClient.fastestTickHz)
+        defer { peach.close() }
+        let timer = try QueueControlWatcher()
+        try peach.holdOutputQueue()
+        #expect(try QueueState.read(peach.outputQueue).running == true, "continued by the hold")
+        // A scheduled event leaves and its echo comes back; the held queue stays running.
+        let receiver = try ReceivingClient(from: peach.outputPort, timestampQueue: peach.outputQueue)
+        let noteOn = MIDIMessage.noteOn(channel: 9, note: 37, velocity: 90)
+        try peach.schedule(noteOn, at: try peach.currentTime().advanced(by: .milliseconds(20)), tag: 3)
+        #expect(await receiver.midiEvents(count: 1).map(\.midiMessage) == [noteOn])
+        let before = try peach.currentTime()
+        try await Task.sleep(for: .milliseconds(200))
+        let state = try QueueState.read(peach.outputQueue)
+        #expect(state.running == true && state.timeEvents == 0, "empty and still running")
+        let advanced = Int64(try peach.currentTime().nanoseconds) - Int64(before.nanoseconds)
+        #expect(advanced >= 150_000_000, "the clock went on while empty: \(Double(advanced) / 1e6) ms")
+
+        try peach.releaseOutputQueue()
+        #expect(await timer.events.waitFor { $0.midiMessage == Self.stop }, "paused once released")
+        #expect(try QueueState.read(peach.outputQueue).running == false)
+    }
+
     @Test("withdrawing the only pending note-off pauses the queue at once, long before its time")
     func cancellingPausesAtOnce() async throws {
         let peach = try SequencerClient(name: "Peach Pacing Cancel Test", queueTickHz: SequencerClient.fastestTickHz)

@@ -102,4 +102,31 @@ struct OutputQueuePacingTests {
         let fresh = pacing.scheduling(at: Self.at(150))
         #expect(fresh.continueQueue && fresh.echo != nil)
     }
+
+    @Test("a hold continues a paused queue once and keeps it running through empty echoes and withdrawals")
+    func holdKeepsRunning() throws {
+        var pacing = OutputQueuePacing()
+        let first = pacing.holding(), second = pacing.holding()
+        #expect(first, "a paused queue is continued")
+        #expect(!second, "a running one is not continued again")
+        let echo = try #require(pacing.scheduling(at: Self.at(100)).echo)
+        #expect(pacing.echoArrived(serial: echo.serial, queueIsEmpty: true) == .nothing)
+        #expect(pacing.running)
+        _ = pacing.scheduling(at: Self.at(200))
+        #expect(pacing.withdrawn(queueIsEmpty: true) == .nothing)
+        #expect(pacing.running && pacing.held)
+    }
+
+    @Test("releasing the hold sets an echo behind everything due; its arrival pauses the empty queue")
+    func releasePauses() throws {
+        var pacing = OutputQueuePacing()
+        _ = pacing.holding()
+        _ = pacing.scheduling(at: Self.at(500))
+        let released = pacing.releasing(at: Self.at(300))
+        let echo = try #require(released)
+        #expect(echo.time == Self.at(500), "not before what is still due")
+        #expect(!pacing.held)
+        #expect(pacing.echoArrived(serial: echo.serial, queueIsEmpty: true) == .pause)
+        #expect(pacing.releasing(at: Self.at(600)) == nil, "a paused queue needs no echo")
+    }
 }

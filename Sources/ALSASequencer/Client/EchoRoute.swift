@@ -99,6 +99,14 @@ struct EchoRoute: Sendable {
         }
     }
 
+    /// A queue's real-time clock now.
+    static func realTime(_ seq: OpaquePointer, queue: Int32) throws(SequencerError) -> SequencerTime {
+        try withStatus(seq, queue: queue) { status in
+            let real = snd_seq_queue_status_get_real_time(status)!.pointee
+            return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
+        }
+    }
+
     /// Reads the queue's status (any client may read any queue's).
     static func withStatus<T>(_ seq: OpaquePointer, queue: Int32, _ read: (OpaquePointer?) -> T) throws(SequencerError) -> T {
         var status: OpaquePointer?

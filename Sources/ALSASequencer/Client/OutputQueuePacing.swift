@@ -8,6 +8,10 @@
 /// reports the queue empty, the queue is paused. Echoes are only added when an event is due at
 /// or after the latest one, so a burst of events costs one echo, not one each.
 ///
+/// A hold keeps the queue running even while empty: rhythm training schedules its clicks on this
+/// queue and has the controller's taps stamped on it, so its clock must go on between the
+/// clicks and the taps. Releasing the hold sets an echo, and the queue pauses once empty again.
+///
 /// A pure value: the client keeps it behind the same lock as the sequencer handle and carries
 /// out the plans it returns, so a schedule and a pause can never interleave.
 struct OutputQueuePacing: Sendable {
@@ -42,6 +46,8 @@ struct OutputQueuePacing: Sendable {
     /// may use it) would otherwise keep an echo going round at every tick.
     static let maximumEchoesAgain = 3
 
+    /// Whether a hold keeps the queue running while it is empty.
+    private(set) var held = false
     /// Whether we left the queue running (the kernel's own state, as far as we changed it).
     private(set) var running = false
     /// The latest echo still on its way: scheduled, and not yet seen by the reader.
@@ -70,6 +76,10 @@ struct OutputQueuePacing: Sendable {
     /// `queueIsEmpty` is the kernel's count of events on the queue, read under the same lock.
     mutating func echoArrived(serial: UInt32, queueIsEmpty: Bool) -> AfterEcho {
         guard isLatestEcho(serial), let latest = latestEcho else { return .nothing }
+        if queueIsEmpty, held {
+            latestEcho = nil
+            return .nothing
+        }
         if queueIsEmpty {
             latestEcho = nil
             running = false
@@ -88,12 +98,34 @@ struct OutputQueuePacing: Sendable {
     /// empty queue pauses at once (a withdrawn note-off need not keep it running until its
     /// time); otherwise one echo goes back where the latest was, behind everything left.
     mutating func withdrawn(queueIsEmpty: Bool) -> AfterEcho {
+        if queueIsEmpty, held {
+            latestEcho = nil
+            return .nothing
+        }
         if queueIsEmpty {
             defer { (running, latestEcho) = (false, nil) }
             return running ? .pause : .nothing
         }
         guard running, let latest = latestEcho else { return .nothing }
         return .echoAgain(makeEcho(at: latest.time))
+    }
+
+    /// Call while holding the handle's lock; continue the queue when this says so. Returns
+    /// whether it must be continued (it was paused).
+    mutating func holding() -> Bool {
+        held = true
+        defer { running = true }
+        return !running
+    }
+
+    /// Call while holding the handle's lock, with the queue's time now: the echo to schedule
+    /// (at once, behind anything still due) so that the queue pauses once empty; nil when it
+    /// was not running.
+    mutating func releasing(at now: SequencerTime) -> Echo? {
+        held = false
+        guard running else { return nil }
+        echoesAgain = 0
+        return makeEcho(at: max(now, latestEcho?.time ?? now))
     }
 
     /// The pause the plan asked for failed: the queue still runs.

@@ -63,6 +63,35 @@ extension SequencerClient: MIDIOutput {
         }
     }
 
+    /// Keeps the output queue running, empty or not, until `releaseOutputQueue()`: its clock
+    /// then goes on between scheduled events, so input stamped on it (`connectInput(from:
+    /// timestampQueue: outputQueue)`) and the times of what we schedule are on one clock. Costs
+    /// the queue's tick in timer interrupts while held.
+    public func holdOutputQueue() throws(SequencerError) {
+        let echoes = self.echoes
+        try handle.withOpen { seq, pacing throws(SequencerError) in
+            guard pacing.holding() else { return }
+            do throws(SequencerError) {
+                try SequencerError.check(snd_seq_control_queue(seq, echoes.queue, Int32(SND_SEQ_EVENT_CONTINUE.rawValue), 0, nil),
+                                         "snd_seq_control_queue(continue)")
+                try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
+            } catch {
+                snd_seq_drop_output(seq)
+                pacing.forget()
+                throw error
+            }
+        }
+    }
+
+    /// Ends `holdOutputQueue()`: the queue pauses once nothing is left on it.
+    public func releaseOutputQueue() throws(SequencerError) {
+        let echoes = self.echoes
+        try handle.withOpen { seq, pacing throws(SequencerError) in
+            guard let echo = pacing.releasing(at: try EchoRoute.realTime(seq, queue: echoes.queue)) else { return }
+            echoes.carryOut(.echoAgain(echo), seq, &pacing)
+        }
+    }
+
     /// Withdraws the tagged messages (only those to our subscribers: the queue's echoes stay out
     /// of it); if nothing else waits on the output queue then, it is paused at once.
     public func cancelScheduled(tag: UInt8) throws {
@@ -106,11 +135,6 @@ extension SequencerClient: MIDIOutput {
     }
 
     private func time(of queue: Int) throws(SequencerError) -> SequencerTime {
-        try withHandle { seq throws(SequencerError) in
-            try EchoRoute.withStatus(seq, queue: Int32(queue)) { status in
-                let real = snd_seq_queue_status_get_real_time(status)!.pointee
-                return SequencerTime(nanoseconds: UInt64(real.tv_sec) * 1_000_000_000 + UInt64(real.tv_nsec))
-            }
-        }
+        try withHandle { seq throws(SequencerError) in try EchoRoute.realTime(seq, queue: Int32(queue)) }
     }
 }
