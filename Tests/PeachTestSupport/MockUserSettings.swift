@@ -12,6 +12,7 @@ public final class MockUserSettings: UserSettings {
         public var tuningSystem = SettingDefaults.tuningSystem
         public var noteGap = SettingDefaults.noteGap
         public var velocity = SettingDefaults.velocity
+        public var rhythmTempo = SettingDefaults.rhythmTempo
         public var outputPort = SettingDefaults.outputPort
         public var inputPort = SettingDefaults.inputPort
         public var midiChannel = SettingDefaults.midiChannel
@@ -40,6 +41,7 @@ public final class MockUserSettings: UserSettings {
     public var tuningSystem: TuningSystem { values.withLock { $0.tuningSystem } }
     public var noteGap: NoteGap { values.withLock { $0.noteGap } }
     public var velocity: MIDIVelocity { values.withLock { $0.velocity } }
+    public var rhythmTempo: TempoBPM { values.withLock { $0.rhythmTempo } }
     public var outputPort: String? { values.withLock { $0.outputPort } }
     public var inputPort: String? { values.withLock { $0.inputPort } }
     public var midiChannel: MIDIChannel { values.withLock { $0.midiChannel } }

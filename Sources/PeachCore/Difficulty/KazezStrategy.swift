@@ -20,9 +20,13 @@ public struct KazezStrategy: DifficultyStrategy {
     }
 
     public func nextMagnitude(after magnitude: Cents, wasCorrect: Bool) -> Cents {
-        let p = magnitude.rawValue
+        clamped(Self.step(magnitude.rawValue, wasCorrect: wasCorrect))
+    }
+
+    /// One unclamped step of the staircase; the rhythm tracks take it in percent of a sixteenth.
+    public static func step(_ p: Double, wasCorrect: Bool) -> Double {
         let factor = wasCorrect ? 1 - 0.05 * p.squareRoot() : 1 + 0.09 * p.squareRoot()
-        return clamped(p * factor)
+        return p * factor
     }
 
     private func clamped(_ value: Double) -> Cents {

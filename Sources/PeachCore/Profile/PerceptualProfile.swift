@@ -2,12 +2,14 @@ import Foundation
 import Synchronization
 
 /// Where the listener stands in each discipline. Fed by completed trials (it is an observer of
-/// both sessions) or rebuilt from stored records at start-up, which gives the same result.
+/// every session) or rebuilt from stored records at start-up, which gives the same result.
 ///
 /// Comparison contributes |cent offset| of correct answers only (a wrong answer says the
 /// difference was too small, not how large the threshold is); matching contributes |userCentError|.
 public final class PerceptualProfile: Sendable {
     private let accumulators = Mutex<[TrainingDiscipline: DisciplineAccumulator]>([:])
+    /// Rhythm statistics per discipline, tempo and side of the beat (PerceptualProfile+Rhythm).
+    let rhythmAccumulators = Mutex<[RhythmProfileKey: DisciplineAccumulator]>([:])
 
     public init() {}
 
@@ -79,5 +81,6 @@ extension PerceptualProfile: PitchMatchingObserver {
 extension PerceptualProfile: TrainingDataResetting {
     public func resetAllTrainingData() async throws {
         accumulators.withLock { $0.removeAll() }
+        rhythmAccumulators.withLock { $0.removeAll() }
     }
 }

@@ -139,6 +139,10 @@ public actor PitchComparisonSession: TrialLoopSession {
         }
     }
 
+    func silencePlayer() {
+        try? player.stopAll()
+    }
+
     func didEnd(_ reason: SessionStopReason) {
         transition(to: .idle)
         broadcaster.publish(.stopped(reason))

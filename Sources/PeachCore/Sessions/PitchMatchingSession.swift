@@ -203,6 +203,10 @@ public actor PitchMatchingSession: TrialLoopSession {
         }
     }
 
+    func silencePlayer() {
+        try? player.stopAll()
+    }
+
     func didEnd(_ reason: SessionStopReason) {
         transition(to: .idle)
         broadcaster.publish(.stopped(reason))

@@ -2,7 +2,7 @@
 /// that arrives late (after its trial ended) cannot leak into the next trial.
 typealias TrialInputs<Input: Sendable> = AsyncStream<(trial: Int, input: Input)>
 
-/// What both sessions share: one task runs trials, one after the other, until stop() or a
+/// What every session shares: one task runs trials, one after the other, until stop() or a
 /// failure; inputs reach it through a stream, so between inputs it is suspended.
 ///
 /// The inputs themselves are taken synchronously, from whatever thread read them, by the
@@ -12,7 +12,10 @@ protocol TrialLoopSession: Actor {
     associatedtype Input: Sendable
 
     var runTask: Task<Void, Never>? { get set }
-    var player: any NotePlayer { get }
+
+    /// Silences everything the session's player started or scheduled; errors are ignored
+    /// (the output may be gone, and the session is ending either way).
+    func silencePlayer()
 
     /// Where inputs go from now on (nil: nowhere); set under the live lock.
     nonisolated func setInputs(_ continuation: TrialInputs<Input>.Continuation?)
@@ -54,7 +57,7 @@ extension TrialLoopSession {
 
     private func end(_ reason: SessionStopReason) {
         setInputs(nil)
-        try? player.stopAll()
+        silencePlayer()
         didEnd(reason)
     }
 }

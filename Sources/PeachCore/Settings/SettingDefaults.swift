@@ -11,6 +11,8 @@ public enum SettingDefaults {
     public static let tuningSystem = TuningSystem.equalTemperament
     public static let noteGap = NoteGap(uncheckedSeconds: 0)
     public static let velocity = MIDIVelocity(unchecked: 63)
+    /// The iOS app's default; a sixteenth lasts 187.5 ms.
+    public static let rhythmTempo = TempoBPM(unchecked: 80)
     /// nil: the front end picks a port.
     public static let outputPort: String? = nil
     public static let inputPort: String? = nil

@@ -12,6 +12,8 @@ public protocol UserSettings: Sendable {
     var tuningSystem: TuningSystem { get }
     var noteGap: NoteGap { get }
     var velocity: MIDIVelocity { get }
+    /// The tempo rhythm training plays at; not adaptive (the user picks it).
+    var rhythmTempo: TempoBPM { get }
 
     /// Where the notes go; nil lets the front end pick.
     var outputPort: String? { get }
@@ -30,6 +32,9 @@ public protocol UserSettings: Sendable {
 
 extension UserSettings {
     public func refresh() async {}
+
+    /// Settings that know no rhythm training use the default tempo.
+    public var rhythmTempo: TempoBPM { SettingDefaults.rhythmTempo }
 
     /// Settings that do not configure a controller use the defaults.
     public var controller: ControllerSettings { SettingDefaults.controller }

@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+
+/// Rhythm matching: three sixteenths play, the user taps the fourth.
+///
+/// The three clicks go to the player as one schedule; a tap arrives with the instant it
+/// happened on the player's clock (the kernel's stamp), so its offset does not depend on when
+/// a thread got round to reading it. A tap counts once per trial when it lies nearer the fourth
+/// sixteenth than the grid's neighbours (within half a sixteenth either way); a trial whose
+/// window closes without one is discarded and the next begins.
+public actor RhythmMatchingSession: TrialLoopSession {
+    public static let feedbackDuration: Duration = .milliseconds(400)
+    /// How long after the window's end the session still waits for a tap stamped inside it:
+    /// the stamp is taken on arrival, reading it is up to a thread the system may delay.
+    public static let deliveryAllowance: Duration = .milliseconds(30)
+
+    enum Input: Sendable {
+        case tapped(RhythmOffset, source: AnswerSource?)
+        case windowClosed
+        case failed(any Error)
+    }
+
+    /// What taps are checked against, behind a lock: any thread may tap.
+    private struct Live: Sendable {
+        var state: RhythmMatchingState = .idle
+        var trial: RhythmMatchingTrial?
+        var tapped = false
+        var closed = false
+        var inputs: TrialInputs<Input>.Continuation?
+    }
+
+    private let player: any RhythmPlayer
+    private let settings: any UserSettings
+    private let observers: [any RhythmMatchingObserver]
+    private let resettables: [any TrainingDataResetting]
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private nonisolated let broadcaster = EventBroadcaster<RhythmMatchingEvent>()
+    private nonisolated let live = Mutex(Live())
+
+    var runTask: Task<Void, Never>?
+    private var trialNumber = 0
+
+    public init(
+        player: any RhythmPlayer,
+        settings: any UserSettings,
+        observers: [any RhythmMatchingObserver] = [],
+        resettables: [any TrainingDataResetting] = [],
+        clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.player = player
+        self.settings = settings
+        self.observers = observers
+        self.resettables = resettables
+        self.clock = clock
+        self.now = now
+    }
+
+    /// The current state; readable from any thread.
+    public nonisolated var state: RhythmMatchingState { live.withLock { $0.state } }
+
+    /// The trial that is running (from its start until the session stops), if any.
+    public nonisolated var currentTrial: RhythmMatchingTrial? { live.withLock { $0.trial } }
+
+    /// A new stream of every event from now on.
+    public nonisolated func events() -> AsyncStream<RhythmMatchingEvent> {
+        broadcaster.subscribe()
+    }
+
+    /// Calls `handler` with every event from now on, synchronously and in order, on the thread
+    /// that caused it. It must not block or call back into the session.
+    public nonisolated func observeEvents(_ handler: @escaping @Sendable (RhythmMatchingEvent) -> Void) {
+        broadcaster.observe(handler)
+    }
+
+    /// Starts training; does nothing when already running.
+    public func start() {
+        guard runTask == nil else { return }
+        startLoop()
+    }
+
+    /// Withdraws the clicks, discards the unfinished trial and returns to idle.
+    public func stop() async {
+        await stopLoop()
+    }
+
+    /// A tap that happened at `instant` on the player's clock, from any thread. Counts once per
+    /// trial when it lies in the trial's window and the window has not closed; anything else
+    /// (playing along with the clicks, a tap during the feedback) is ignored. Returns whether it counted.
+    @discardableResult
+    public nonisolated func tap(at instant: RhythmInstant, from source: AnswerSource? = nil) -> Bool {
+        live.withLock { live in
+            guard let trial = live.trial, !live.tapped, !live.closed,
+                  live.state == .playingClicks || live.state == .awaitingTap,
+                  trial.window.contains(instant), let inputs = live.inputs else { return false }
+            live.tapped = true
+            inputs.yield((trial.number, .tapped(RhythmOffset(from: trial.expected, to: instant), source: source)))
+            return true
+        }
+    }
+
+    /// Stops the session and deletes all training data everywhere (profile, store).
+    public func resetAllTrainingData() async throws {
+        await stop()
+        for resettable in resettables { try await resettable.resetAllTrainingData() }
+    }
+
+    // MARK: - The trial loop
+
+    nonisolated func setInputs(_ continuation: TrialInputs<Input>.Continuation?) {
+        live.withLock { live in
+            live.inputs?.finish()
+            live.inputs = continuation
+            if continuation == nil { live.trial = nil }
+        }
+    }
+
+    func silencePlayer() {
+        try? player.stopAll()
+    }
+
+    func didEnd(_ reason: SessionStopReason) {
+        transition(to: .idle)
+        broadcaster.publish(.stopped(reason))
+    }
+
+    func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
+        await settings.refresh()
+        let tempo = settings.rhythmTempo
+        let schedule = try player.schedule(.sixteenths(3, at: tempo, velocity: settings.velocity))
+        let expected = schedule.last.advanced(by: tempo.sixteenth)
+        let half = tempo.sixteenth / 2
+        trialNumber += 1
+        let trial = RhythmMatchingTrial(number: trialNumber, tempo: tempo, schedule: schedule, expected: expected,
+                                        window: expected.advanced(by: .zero - half)...expected.advanced(by: half))
+        live.withLock { live in
+            live.trial = trial
+            live.tapped = false
+            live.closed = false
+        }
+        broadcaster.publish(.trialStarted(trial))
+        transition(to: .playingClicks)
+        try await player.sleep(until: schedule.last)
+        transition(to: .awaitingTap)
+
+        guard let (offset, source) = try await awaitTap(trial, &inputs) else {
+            broadcaster.publish(.tapMissed(trial))
+            transition(to: .showingFeedback)
+            try await clock.sleep(for: Self.feedbackDuration)
+            return
+        }
+        let record = RhythmMatchingRecord(timestamp: now(), tempo: tempo, userOffset: offset)
+        try Task.checkCancellation()
+        for observer in observers { try await observer.rhythmMatchingCompleted(record, answeredBy: source) }
+        broadcaster.publish(.trialCompleted(record))
+        transition(to: .showingFeedback)
+        try await clock.sleep(for: Self.feedbackDuration)
+    }
+
+    /// The counted tap's offset and control, or nil when the window closed without one.
+    private func awaitTap(_ trial: RhythmMatchingTrial,
+                          _ inputs: inout TrialInputs<Input>.Iterator) async throws -> (RhythmOffset, AnswerSource?)? {
+        let player = self.player
+        let closing = trial.window.upperBound.advanced(by: Self.deliveryAllowance)
+        let waiter = Task {
+            do {
+                try await player.sleep(until: closing)
+                self.closeWindow(of: trial.number)
+            } catch is CancellationError {
+            } catch {
+                self.yield(trial.number, .failed(error))
+            }
+        }
+        defer { waiter.cancel() }
+        while let (inputTrial, input) = await inputs.next(isolation: self) {
+            guard inputTrial == trial.number else { continue }
+            switch input {
+            case .tapped(let offset, let source): return (offset, source)
+            case .windowClosed: return nil
+            case .failed(let error): throw error
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// Closes the window unless a tap came first, both under the lock: a tap either counts or
+    /// finds the window closed, never both.
+    private nonisolated func closeWindow(of number: Int) {
+        live.withLock { live in
+            guard live.trial?.number == number, !live.tapped else { return }
+            live.closed = true
+            live.inputs?.yield((number, .windowClosed))
+        }
+    }
+
+    private nonisolated func yield(_ trial: Int, _ input: Input) {
+        live.withLock { _ = $0.inputs?.yield((trial, input)) }
+    }
+
+    private func transition(to newState: RhythmMatchingState) {
+        let broadcaster = self.broadcaster
+        live.withLock { live in
+            guard newState != live.state else { return }
+            live.state = newState
+            broadcaster.publish(.stateChanged(newState))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import PeachCore
+import PeachTestSupport
+
+@Suite("Rhythm matching session", .timeLimit(.minutes(1)))
+struct RhythmMatchingSessionTests {
+    @Test("three sixteenths as one schedule; the expected fourth and a window of half a sixteenth either way")
+    func threeClicksAndTheWindow() async throws {
+        var harness = RhythmMatchingHarness { $0.rhythmTempo = try! TempoBPM(60) }
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        #expect(harness.player.patterns.map(\.offsets) == [[.zero, .milliseconds(250), .milliseconds(500)]])
+        #expect(trial.expected == trial.schedule.first.advanced(by: .milliseconds(750)))
+        #expect(trial.window == trial.expected.advanced(by: .milliseconds(-125))...trial.expected.advanced(by: .milliseconds(125)))
+        await harness.session.stop()
+    }
+
+    @Test("a tap records its signed offset from the fourth sixteenth, by its stamp, with its control",
+          arguments: [-10.0, 10.0, 0.25, -61.5])
+    func aTapRecordsItsOffset(milliseconds: Double) async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        let stamp = trial.expected.advanced(by: .nanoseconds(Int64(milliseconds * 1_000_000)))
+        #expect(harness.session.tap(at: stamp, from: AnswerSource("note 38")))
+        let record = try #require(await harness.nextRecord())
+        #expect(record.userOffset.milliseconds == milliseconds)
+        #expect(record.userOffset.direction == (milliseconds < 0 ? .early : .late))
+        #expect(record.tempo == SettingDefaults.rhythmTempo)
+        #expect(harness.observer.matchings == [record])
+        #expect(harness.observer.sources == [AnswerSource("note 38")])
+        let key = RhythmProfileKey(discipline: .matching, tempo: record.tempo, direction: record.userOffset.direction)
+        #expect(harness.profile.statistics(for: key)?.count == 1)
+        await harness.session.stop()
+    }
+
+    @Test("taps outside the window (playing along, far too late) are ignored; only the first tap inside counts")
+    func tapsOutsideTheWindowAreIgnored() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        #expect(!harness.session.tap(at: trial.schedule.last), "a tap on the third click plays along")
+        #expect(!harness.session.tap(at: trial.window.upperBound.advanced(by: .nanoseconds(1))))
+        #expect(!harness.session.tap(at: trial.window.lowerBound.advanced(by: .nanoseconds(-1))))
+        #expect(harness.session.tap(at: trial.window.upperBound))
+        #expect(!harness.session.tap(at: trial.expected), "only the first tap counts")
+        let record = try #require(await harness.nextRecord())
+        #expect(abs(record.userOffset.percentOfSixteenth(at: record.tempo) - 50) < 0.001)
+        await harness.session.stop()
+    }
+
+    @Test("a tap during the clicks is ignored even when stamped inside the window")
+    func tapDuringTheClicksIsIgnoredUnlessInTheWindow() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        await harness.waitFor(.playingClicks)
+        let trial = try #require(harness.session.currentTrial)
+        #expect(!harness.session.tap(at: trial.schedule.first))
+        await harness.session.stop()
+    }
+
+    @Test("a window that closes without a tap records nothing and the next trial begins; a late-arriving tap finds it closed")
+    func missedWindow() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        await harness.player.advanceWhenSleeping(to: trial.window.upperBound.advanced(by: RhythmMatchingSession.deliveryAllowance))
+        let missed = await harness.events.next { if case .tapMissed(let missed) = $0 { missed } else { nil } }
+        #expect(missed == trial)
+        #expect(!harness.session.tap(at: trial.expected), "stamped inside, but read after the window closed")
+        await harness.waitFor(.showingFeedback)
+        await harness.clock.advanceWhenSleeping(by: RhythmMatchingSession.feedbackDuration)
+        let next = try #require(await harness.playClicks())
+        #expect(next.number == trial.number + 1)
+        #expect(harness.observer.matchings.isEmpty)
+        #expect(harness.session.tap(at: next.expected))
+        #expect(try #require(await harness.nextRecord()).userOffset == .zero)
+        await harness.session.stop()
+    }
+
+    @Test("stopping mid-trial withdraws the clicks, records nothing and ignores later taps",
+          arguments: [RhythmMatchingState.playingClicks, .awaitingTap])
+    func stopMidTrial(state: RhythmMatchingState) async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        if state == .playingClicks { await harness.waitFor(.playingClicks) } else { _ = await harness.playClicks() }
+        let trial = try #require(harness.session.currentTrial)
+        await harness.session.stop()
+        #expect(harness.session.state == .idle)
+        #expect(harness.player.stopAlls == 1)
+        #expect(!harness.session.tap(at: trial.expected))
+        #expect(harness.observer.matchings.isEmpty)
+        let stopped = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
+        #expect(stopped?.description == "stopped")
+    }
+
+    @Test("a failing observer stops the session with its error")
+    func failingObserverStops() async throws {
+        var harness = RhythmMatchingHarness()
+        harness.observer.failFromNowOn()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        harness.session.tap(at: trial.expected)
+        let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
+        guard case .failed(let error)? = reason else { Issue.record("expected a failure"); return }
+        #expect(error is RecordingRhythmObserver.WriteFailure)
+    }
+}
