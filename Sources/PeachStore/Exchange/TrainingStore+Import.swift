@@ -51,7 +51,7 @@ extension TrainingStore {
             return try pool.write { db in
                 var summary = ImportSummary(invalidRowsSkipped: invalid, replaced: mode == .replace)
                 if mode == .replace {
-                    try db.execute(sql: "DELETE FROM pitchComparison; DELETE FROM pitchMatching")
+                    try db.execute(sql: Self.deleteEverything)
                 }
                 for record in comparisons {
                     if mode == .merge, try Self.isStored(record.timestamp, record.referenceNote, record.targetNote, in: "pitchComparison", db) {
