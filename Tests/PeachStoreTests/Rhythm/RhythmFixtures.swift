@@ -13,7 +13,7 @@ enum RhythmFixtures {
                              userOffset: try! RhythmOffset(milliseconds: offset))
     }
 
-    /// Both kinds, several tempos, both sides, awkward numbers.
+    /// Both kinds, several tempos, both sides, awkward numbers; whole seconds, as an export keeps them.
     static func history() -> (detections: [RhythmOffsetDetectionRecord], matchings: [RhythmMatchingRecord]) {
         let start = RecordFixtures.march1
         let detections = [
@@ -23,9 +23,9 @@ enum RhythmFixtures {
             detection(at: start + 3000, tempo: 240, offset: 6.25, correct: true),
         ]
         let matchings = [
-            matching(at: start + 500, tempo: 80, offset: -7.5),
-            matching(at: start + 1500, tempo: 80, offset: 0),
-            matching(at: start + 2500, tempo: 97, offset: 2.0 / 3.0),
+            matching(at: start + 4000, tempo: 80, offset: -7.5),
+            matching(at: start + 5000, tempo: 80, offset: 0),
+            matching(at: start + 6000, tempo: 97, offset: 2.0 / 3.0),
         ]
         return (detections, matchings)
     }
