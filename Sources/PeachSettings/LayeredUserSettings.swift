@@ -68,6 +68,7 @@ public final class LayeredUserSettings: UserSettings {
     public var tuningSystem: TuningSystem { current.tuningSystem }
     public var noteGap: NoteGap { current.noteGap }
     public var velocity: MIDIVelocity { current.velocity }
+    public var rhythmTempo: TempoBPM { current.rhythmTempo }
     public var outputPort: String? { current.outputPort }
     public var inputPort: String? { current.inputPort }
     public var midiChannel: MIDIChannel { current.midiChannel }

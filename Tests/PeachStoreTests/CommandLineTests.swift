@@ -25,7 +25,7 @@ struct CommandLineTests {
 
         let confirmed = try await peach.run(["reset", "--yes", "--data-dir", directory.url.path], in: directory)
         #expect(confirmed.status == 0)
-        #expect(confirmed.stdout.contains("Deleted 1 pitch comparison and 1 pitch matching records"))
+        #expect(confirmed.stdout.contains("Deleted 1 pitch comparison, 1 pitch matching, 0 rhythm offset detection and 0 rhythm matching records"))
         #expect(try store.counts() == (0, 0))
         let profile = try await peach.run(["profile", "--data-dir", directory.url.path], in: directory)
         #expect(profile.stdout.contains("cold start"))
@@ -59,7 +59,7 @@ struct CommandLineTests {
         let peach = try PeachExecutable()
         let declined = try await resetOnTerminal(peach, directory, answer: "no")
         #expect(declined.status != 0)
-        #expect(declined.output.contains("Delete all 1 pitch comparison and 1 pitch matching records in \(directory.databasePath)?"))
+        #expect(declined.output.contains("Delete all 1 pitch comparison, 1 pitch matching, 0 rhythm offset detection and 0 rhythm matching records in \(directory.databasePath)?"))
         #expect(declined.output.contains("Nothing was deleted."))
         #expect(try store.counts() == (1, 1))
         let confirmed = try await resetOnTerminal(peach, directory, answer: "yes")

@@ -100,6 +100,14 @@ public enum SettingsCatalogue {
         format: { "\($0.rawValue)" }
     )
 
+    public static let rhythmTempo = SettingDescriptor(
+        key: "rhythm.tempo",
+        comment: "Tempo of rhythm training in BPM (a quarter note to the beat; the clicks are sixteenths), \(Parse.span(TempoBPM.range)).",
+        defaultValue: SettingDefaults.rhythmTempo,
+        parse: { raw throws(DomainValueError) in try TempoBPM(Parse.wholeNumber(raw, type: "tempo")) },
+        format: { "\($0.value)" }
+    )
+
     public static let outputPort = SettingDescriptor(
         key: "midi.outputPort",
         comment: "MIDI port the notes go to; empty picks one.",
@@ -269,7 +277,7 @@ public enum SettingsCatalogue {
     public static let all: [AnySettingDescriptor] = [
         noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
         varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
-        outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
+        rhythmTempo.erased, outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
         pitchResolution.erased, portWait.erased,
         soundProgram.erased, soundBank.erased,
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,

@@ -11,6 +11,7 @@ public struct ResolvedSettings: Sendable {
     public let tuningSystem: TuningSystem
     public let noteGap: NoteGap
     public let velocity: MIDIVelocity
+    public let rhythmTempo: TempoBPM
     public let outputPort: String?
     public let inputPort: String?
     public let midiChannel: MIDIChannel
@@ -49,6 +50,7 @@ public struct ResolvedSettings: Sendable {
         tuningSystem = record(Catalogue.tuningSystem, resolver.resolve(Catalogue.tuningSystem))
         noteGap = record(Catalogue.noteGap, resolver.resolve(Catalogue.noteGap))
         velocity = record(Catalogue.velocity, resolver.resolve(Catalogue.velocity))
+        rhythmTempo = record(Catalogue.rhythmTempo, resolver.resolve(Catalogue.rhythmTempo))
         outputPort = record(Catalogue.outputPort, resolver.resolve(Catalogue.outputPort))
         inputPort = record(Catalogue.inputPort, resolver.resolve(Catalogue.inputPort))
         midiChannel = record(Catalogue.midiChannel, resolver.resolve(Catalogue.midiChannel))

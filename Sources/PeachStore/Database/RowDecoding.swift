@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 import PeachCore
 
-/// The columns of the two record tables, by name (`String(describing:)` is the column's name).
+/// The columns of the record tables, by name (`String(describing:)` is the column's name).
 enum StoredColumn: Int, CaseIterable {
     case id, timestamp, referenceNote, targetNote, interval, tuningSystem
     case centOffset, isCorrect, initialCentOffset, userCentError
     case outputPort, soundProgram, soundBank, inputControl
+    case tempoBPM, offsetMs, userOffsetMs
 
     var name: String { String(describing: self) }
 }

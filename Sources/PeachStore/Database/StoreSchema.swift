@@ -11,19 +11,24 @@ public enum StoreSchema {
     /// What a MIDI rig adds: output port, sound (program and bank), answering control.
     public static let rigContext = "v2-rig-context"
 
-    public static let migrationNames = [trainingRecords, rigContext]
+    /// Rhythm offset detection and rhythm matching (issue 17): tempo, signed offset, the rig.
+    public static let rhythmRecords = "v3-rhythm-records"
+
+    public static let migrationNames = [trainingRecords, rigContext, rhythmRecords]
 
     /// SQLite's application id for peach's database ("Peac"), written with the schema, so a
     /// file is recognised as peach's own before anything is written to it.
     public static let applicationID: Int32 = 0x5065_6163
 
     /// The tables peach's schema holds (SQLite's own `sqlite_` tables aside).
-    static let tableNames: Set<String> = ["grdb_migrations", "pitchComparison", "pitchMatching"]
+    static let tableNames: Set<String> = ["grdb_migrations", "pitchComparison", "pitchMatching",
+                                          RhythmSchema.detectionTable, RhythmSchema.matchingTable]
 
     /// The migrations in the order they run. The record of applied steps stays GRDB's table
     /// (`grdb_migrations`), which every store made so far has.
     static let migrations: [(name: String, body: @Sendable (Database) throws -> Void)] = [
         (trainingRecords, createTrainingRecords), (rigContext, addRigContext),
+        (rhythmRecords, RhythmSchema.createRhythmRecords),
     ]
 
     /// GRDB's migrator over the same steps: each step in its own transaction, as the first

@@ -39,6 +39,13 @@ extension TrainingStore {
             throw error
         }
         try pool.close()
+        // The vanished file's WAL and shared memory stay under the database's name after the
+        // close (SQLite cannot checkpoint into an unlinked file): beside the copy they would be
+        // read as its own and replay the old file's pages over it.
+        if !replaced {
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+        }
         let stamp = Int64(Date().timeIntervalSince1970)
         // link, not rename: never over a file that appeared meanwhile.
         for target in (replaced ? [] : [path]) + [folder + "/peach-rescued-\(stamp).sqlite"] where link(temporary, target) == 0 {

@@ -128,7 +128,7 @@ public final class TrainingStore: Sendable {
         }
     }
 
-    private func insert(_ what: String, _ body: @escaping @Sendable (Database) throws -> Int64) async throws(StoreError) -> Int64 {
+    func insert(_ what: String, _ body: @escaping @Sendable (Database) throws -> Int64) async throws(StoreError) -> Int64 {
         let id: Int64
         do {
             id = try await pool.write(body)
@@ -185,7 +185,7 @@ public final class TrainingStore: Sendable {
         }
     }
 
-    private func fetch<T>(_ table: String, _ decode: (Row, ColumnPositions) throws(StoreError) -> T) throws(StoreError) -> [T] {
+    func fetch<T>(_ table: String, _ decode: (Row, ColumnPositions) throws(StoreError) -> T) throws(StoreError) -> [T] {
         var result: [T] = []
         try forEachRow(of: table) { row, columns throws(StoreError) in result.append(try decode(row, columns)) }
         return result
@@ -193,7 +193,7 @@ public final class TrainingStore: Sendable {
 
     /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),
     /// one at a time through a cursor: no more than one row is held, whatever the table's size.
-    private func forEachRow(of table: String, columns selected: String = "*", filter: String? = nil,
+    func forEachRow(of table: String, columns selected: String = "*", filter: String? = nil,
                             _ body: (Row, ColumnPositions) throws(StoreError) -> Void) throws(StoreError) {
         var failure: StoreError?
         do {
@@ -249,6 +249,7 @@ public final class TrainingStore: Sendable {
             profile.add(abs(try stored.cents(.userCentError).rawValue), at: try stored.timestamp(),
                         to: .matching(for: try stored.interval()))
         }
+        try loadRhythm(into: profile)
         return profile
     }
 
@@ -258,12 +259,16 @@ public final class TrainingStore: Sendable {
     public func deleteAll() throws(StoreError) {
         do {
             try pool.write { db in
-                try db.execute(sql: "DELETE FROM pitchComparison; DELETE FROM pitchMatching")
+                try db.execute(sql: Self.deleteEverything)
             }
         } catch {
             throw .operationFailed(path: path, operation: "delete the training data", reason: Self.reason(error))
         }
     }
+
+    /// Every record table, emptied: what reset and a replacing import do.
+    static let deleteEverything = "DELETE FROM pitchComparison; DELETE FROM pitchMatching; "
+        + "DELETE FROM \(RhythmSchema.detectionTable); DELETE FROM \(RhythmSchema.matchingTable)"
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {

@@ -11,8 +11,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingFormatLine(found: String)
     case unreadableFormatVersion(line: String)
     case unsupportedVersion(Int)
-    /// The second line is not the format-1 header; each entry names one difference.
-    case badHeader([String])
+    /// The second line is not the header of the file's format; each entry names one difference.
+    case badHeader([String], version: Int = PeachExportFormat.version)
     case malformedCSV(String)
     /// Rows that failed validation; with `--skip-invalid` they are reported, not thrown.
     case invalidRows([ImportRowError])
@@ -21,10 +21,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// escaped (the line breaks between the listed problems are the message's own).
     public var description: String {
         switch self {
-        case .badHeader(let problems):
-            return "row 2 (the header) does not match format \(PeachExportFormat.version):\n"
+        case .badHeader(let problems, let version):
+            return "row 2 (the header) does not match format \(version):\n"
                 + problems.map { "  " + $0.terminalSafe }.joined(separator: "\n")
-                + "\n  expected: \(PeachExportFormat.header)"
+                + "\n  expected: \(PeachExportFormat.header(version: version))"
         case .invalidRows(let errors):
             let rows = Set(errors.map(\.row)).count
             let problems = errors.count == rows ? "" : " (\(errors.count) problems)"
@@ -50,7 +50,8 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableFormatVersion(let line):
             return "row 1: the format version in \"\(line)\" is not a whole number"
         case .unsupportedVersion(let version):
-            return "this file is Peach export format \(version); this peach reads format \(PeachExportFormat.version) only"
+            return "this file is Peach export format \(version); this peach reads formats "
+                + PeachExportFormat.supportedVersions.map(String.init).joined(separator: " and ")
         case .badHeader, .invalidRows:
             return ""   // multi-line: `description` writes these, escaping each quoted part
         case .malformedCSV(let problem):

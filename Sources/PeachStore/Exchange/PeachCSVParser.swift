@@ -5,6 +5,8 @@ import PeachCore
 public struct ParsedImport: Sendable {
     public var comparisons: [(row: Int, record: PitchComparisonRecord)] = []
     public var matchings: [(row: Int, record: PitchMatchingRecord)] = []
+    public var rhythmDetections: [(row: Int, record: RhythmOffsetDetectionRecord)] = []
+    public var rhythmMatchings: [(row: Int, record: RhythmMatchingRecord)] = []
     public var invalidRows: [ImportRowError] = []
 
     /// Records made elsewhere than in a file (a benchmark's fixture), each with a row number.
@@ -16,7 +18,7 @@ public struct ParsedImport: Sendable {
     }
 }
 
-/// Reads Peach export format 1 and validates the header and every row.
+/// Reads Peach export formats 1 and 2 and validates the header and every row.
 ///
 /// A row is checked column by column and every problem is reported, not just the first:
 /// the notes and their names must agree, the interval must be the distance between the notes,
@@ -32,14 +34,15 @@ public enum PeachCSVParser {
         var result = ParsedImport()
         var failure: ImportError?
         var seen = 0
+        var version = PeachExportFormat.version
         // Row by row as the reader finds them: only the parsed records are kept.
         let problem = CSVReader.forEachRecord(in: text) { record in
             defer { seen += 1 }
             do throws(ImportError) {
                 switch seen {
-                case 0: try checkFormatLine(record)
-                case 1: try checkHeader(record.fields)
-                default: add(record, to: &result)
+                case 0: version = try checkFormatLine(record)
+                case 1: try checkHeader(record.fields, version: version)
+                default: add(record, version: version, to: &result)
                 }
                 return true
             } catch {
@@ -50,25 +53,28 @@ public enum PeachCSVParser {
         if let problem { throw .malformedCSV(problem.description) }
         if let failure { throw failure }
         guard seen > 0 else { throw .emptyFile }
-        guard seen >= 2 else { throw .badHeader(["the header line is missing"]) }
+        guard seen >= 2 else { throw .badHeader(["the header line is missing"], version: version) }
         return result
     }
 
-    private static func add(_ record: CSVReader.Record, to result: inout ParsedImport) {
+    private static func add(_ record: CSVReader.Record, version: Int, to result: inout ParsedImport) {
         guard record.fields != [""] else { return }
         var errors = RowErrors(row: record.line)
-        guard record.fields.count == PeachExportFormat.columns.count else {
+        let columns = PeachExportFormat.columns(version: version)
+        guard record.fields.count == columns.count else {
             result.invalidRows.append(ImportRowError(
                 row: record.line, column: nil, value: nil,
-                reason: "\(record.fields.count) columns, expected \(PeachExportFormat.columns.count)"))
+                reason: "\(record.fields.count) columns, expected \(columns.count)"))
             return
         }
-        let row = Dictionary(uniqueKeysWithValues: zip(PeachExportFormat.columns, record.fields))
-        let parsed = parseRow(row, &errors)
+        let row = Dictionary(uniqueKeysWithValues: zip(columns, record.fields))
+        let parsed = parseRow(row, version: version, &errors)
         if errors.list.isEmpty, let parsed {
             switch parsed {
             case .comparison(let comparison): result.comparisons.append((record.line, comparison))
             case .matching(let matching): result.matchings.append((record.line, matching))
+            case .rhythmDetection(let detection): result.rhythmDetections.append((record.line, detection))
+            case .rhythmMatching(let matching): result.rhythmMatchings.append((record.line, matching))
             }
         } else {
             result.invalidRows += errors.list
@@ -77,16 +83,18 @@ public enum PeachCSVParser {
 
     // MARK: - Format line and header
 
-    private static func checkFormatLine(_ record: CSVReader.Record) throws(ImportError) {
+    /// The file's format version.
+    private static func checkFormatLine(_ record: CSVReader.Record) throws(ImportError) -> Int {
         let line = record.fields.joined(separator: ",")
         guard line.hasPrefix(PeachExportFormat.metadataPrefix) else { throw .missingFormatLine(found: line) }
         let versionText = line.dropFirst(PeachExportFormat.metadataPrefix.count).trimmingCharacters(in: .whitespaces)
         guard let version = Int(versionText) else { throw .unreadableFormatVersion(line: line) }
-        guard version == PeachExportFormat.version else { throw .unsupportedVersion(version) }
+        guard PeachExportFormat.supportedVersions.contains(version) else { throw .unsupportedVersion(version) }
+        return version
     }
 
-    private static func checkHeader(_ fields: [String]) throws(ImportError) {
-        let expected = PeachExportFormat.columns
+    private static func checkHeader(_ fields: [String], version: Int) throws(ImportError) {
+        let expected = PeachExportFormat.columns(version: version)
         var problems: [String] = []
         for (index, name) in fields.enumerated() {
             let position = "column \(index + 1)"
@@ -99,17 +107,19 @@ public enum PeachCSVParser {
         for index in fields.count..<max(fields.count, expected.count) {
             problems.append("column \(index + 1): \(expected[index]) is missing")
         }
-        if !problems.isEmpty { throw .badHeader(problems) }
+        if !problems.isEmpty { throw .badHeader(problems, version: version) }
     }
 
     // MARK: - Rows
 
-    private enum ParsedRow {
+    enum ParsedRow {
         case comparison(PitchComparisonRecord)
         case matching(PitchMatchingRecord)
+        case rhythmDetection(RhythmOffsetDetectionRecord)
+        case rhythmMatching(RhythmMatchingRecord)
     }
 
-    private struct RowErrors {
+    struct RowErrors {
         let row: Int
         var list: [ImportRowError] = []
 
@@ -118,12 +128,24 @@ public enum PeachCSVParser {
         }
     }
 
-    private static func parseRow(_ row: [String: String], _ errors: inout RowErrors) -> ParsedRow? {
+    private static func parseRow(_ row: [String: String], version: Int, _ errors: inout RowErrors) -> ParsedRow? {
         let typeText = row["trainingType"]!
         let type = PeachExportFormat.TrainingType(rawValue: typeText)
+        if let rhythm = type, rhythm.isRhythm, version < PeachExportFormat.rhythmVersion {
+            errors.add("trainingType", typeText, "rhythm records need format \(PeachExportFormat.rhythmVersion); this file is format \(version)")
+            return nil
+        }
         if type == nil {
-            errors.add("trainingType", typeText,
-                       "unknown training type (expected pitchDiscrimination, pitchComparison or pitchMatching)")
+            let expected = version >= PeachExportFormat.rhythmVersion
+                ? "pitchDiscrimination, pitchComparison, pitchMatching, rhythmOffsetDetection or rhythmMatching"
+                : "pitchDiscrimination, pitchComparison or pitchMatching"
+            errors.add("trainingType", typeText, "unknown training type (expected \(expected))")
+        }
+        if let rhythm = type, rhythm.isRhythm { return parseRhythmRow(row, type: rhythm, &errors) }
+        if version >= PeachExportFormat.rhythmVersion, let pitch = type {
+            for column in PeachExportFormat.rhythmColumns where !row[column]!.isEmpty {
+                errors.add(column, row[column]!, "must be empty in a \(pitch.rawValue) row")
+            }
         }
         let timestamp = parseTimestamp(row, &errors)
         let reference = parseNote(row, number: "referenceNote", name: "referenceNoteName", &errors)
@@ -162,7 +184,7 @@ public enum PeachCSVParser {
             tuningSystem: tuning, centOffset: offset, isCorrect: isCorrect))
     }
 
-    private static func parseTimestamp(_ row: [String: String], _ errors: inout RowErrors) -> Date? {
+    static func parseTimestamp(_ row: [String: String], _ errors: inout RowErrors) -> Date? {
         let text = row["timestamp"]!
         switch RecordTimestamp.parse(text) {
         case .success(let milliseconds): return RecordTimestamp.date(milliseconds: milliseconds)

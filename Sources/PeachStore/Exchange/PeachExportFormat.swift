@@ -1,23 +1,44 @@
 import PeachCore
 
-/// Peach export format 1: the CSV that the Peach apps exchange.
+/// The CSV that the Peach apps exchange. Format 1 holds pitch records only and is what the iOS
+/// app reads today; format 2 (planned by the iOS app's rhythm spec) adds the rhythm records in
+/// three columns after format 1's, which pitch rows leave empty.
 public enum PeachExportFormat {
+    /// Format 1: `version`, `metadataLine`, `columns` and `header` are its.
     public static let version = 1
+    /// The format that carries rhythm records.
+    public static let rhythmVersion = 2
+    public static let supportedVersions = [version, rhythmVersion]
     static let metadataPrefix = "# peach-export-format:"
-    public static let metadataLine = metadataPrefix + String(version)
+    public static let metadataLine = metadataLine(version: version)
 
     public static let columns = [
         "trainingType", "timestamp", "referenceNote", "referenceNoteName", "targetNote", "targetNoteName",
         "interval", "tuningSystem", "centOffset", "isCorrect", "initialCentOffset", "userCentError",
     ]
+    /// Format 2's additions; the rhythm records' fields as the iOS app names them.
+    public static let rhythmColumns = ["tempoBPM", "offsetMs", "userOffsetMs"]
 
     public static var header: String { columns.joined(separator: ",") }
+
+    public static func metadataLine(version: Int) -> String { metadataPrefix + String(version) }
+
+    public static func columns(version: Int) -> [String] {
+        version >= rhythmVersion ? columns + rhythmColumns : columns
+    }
+
+    public static func header(version: Int) -> String { columns(version: version).joined(separator: ",") }
 
     /// The first column's values. `pitchComparison` is what older Peach versions wrote.
     enum TrainingType: String, CaseIterable {
         case pitchDiscrimination
         case pitchMatching
         case legacyPitchComparison = "pitchComparison"
+        /// Format 2 only.
+        case rhythmOffsetDetection
+        case rhythmMatching
+
+        var isRhythm: Bool { self == .rhythmOffsetDetection || self == .rhythmMatching }
     }
 }
 

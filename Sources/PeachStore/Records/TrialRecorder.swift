@@ -3,7 +3,8 @@ import PeachCore
 /// Records a session's completed trials: each with the rig's port and sound, fixed for the
 /// session, and the control that answered, which arrives with the trial itself. Nothing is
 /// shared between the session and the store but the trial.
-public struct TrialRecorder: PitchComparisonObserver, PitchMatchingObserver, TrainingDataResetting {
+public struct TrialRecorder: PitchComparisonObserver, PitchMatchingObserver, RhythmOffsetDetectionObserver,
+                             RhythmMatchingObserver, TrainingDataResetting {
     public let store: TrainingStore
     public let rig: RigContext
 
@@ -12,6 +13,14 @@ public struct TrialRecorder: PitchComparisonObserver, PitchMatchingObserver, Tra
     }
 
     public func pitchMatchingCompleted(_ record: PitchMatchingRecord, answeredBy source: AnswerSource?) async throws {
+        try await store.save(record, rig: context(source))
+    }
+
+    public func rhythmOffsetDetectionCompleted(_ record: RhythmOffsetDetectionRecord, answeredBy source: AnswerSource?) async throws {
+        try await store.save(record, rig: context(source))
+    }
+
+    public func rhythmMatchingCompleted(_ record: RhythmMatchingRecord, answeredBy source: AnswerSource?) async throws {
         try await store.save(record, rig: context(source))
     }
 

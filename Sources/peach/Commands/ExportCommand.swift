@@ -3,19 +3,36 @@ import ArgumentParser
 import Foundation
 import PeachStore
 
-/// `peach export [FILE]`: every record as Peach export format 1.
+/// `peach export [FILE] [--format N]`: every record as a Peach export.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write all training records as a Peach export (CSV format 1).",
-        discussion: "Without FILE the CSV goes to stdout. The file is replaced atomically and readable by you alone (mode 0600).")
+        abstract: "Write all training records as a Peach export (CSV format 1, or 2 with rhythm records).",
+        discussion: """
+            Without FILE the CSV goes to stdout. The file is replaced atomically and readable by you \
+            alone (mode 0600). Format 2 is written only when rhythm records are stored; --format 1 \
+            writes what the iOS app reads today and leaves the rhythm records out (saying how many).
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: ArgumentHelp("Where to write the CSV.", valueName: "file")) var file: String?
+    @Option(help: ArgumentHelp("The export format, 1 or 2 (default: 2 only when there are rhythm records).",
+                               valueName: "n"))
+    var format: Int?
+
+    func validate() throws {
+        if let format, !PeachExportFormat.supportedVersions.contains(format) {
+            throw ValidationError("--format \(format) is not a Peach export format this peach writes (1 or 2)")
+        }
+    }
 
     func run() async throws {
-        let csv = try StoreComposition.openExistingStore(store)?.exportCSV()
-            ?? PeachCSVExporter.export(comparisons: [], matchings: [])
+        let records = try StoreComposition.openExistingStore(store)?.exportedRecords() ?? ExportedRecords()
+        if format == PeachExportFormat.version, records.hasRhythm {
+            printToStandardError("format 1 has no rhythm records: \(records.rhythmDetections.count) rhythm offset detection "
+                                 + "and \(records.rhythmMatchings.count) rhythm matching records were left out")
+        }
+        let csv = PeachCSVExporter.export(records, version: format)
         guard let file else {
             FileDescriptorOutput.standardOutput.write(csv)
             return

@@ -6,10 +6,11 @@ import PeachStore
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Peach export (CSV format 1).",
+        abstract: "Import a Peach export (CSV format 1 or 2).",
         discussion: """
             By default the records are merged: one whose timestamp, reference note, target note \
-            and training type are already stored is skipped. Any invalid row stops the import \
+            and training type are already stored is skipped (a rhythm record: timestamp, tempo \
+            and training type). Any invalid row stops the import \
             before anything is written, and every problem is listed as \
             "row N, column C: value V — reason" (N is the file's line).
             """)

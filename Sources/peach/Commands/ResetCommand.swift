@@ -15,11 +15,14 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try StoreComposition.openStore(store)
         let counts = try store.counts()
+        let rhythm = try store.rhythmCounts()
+        let what = "\(counts.comparisons) pitch comparison, \(counts.matchings) pitch matching, "
+            + "\(rhythm.detections) rhythm offset detection and \(rhythm.matchings) rhythm matching records"
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw StoreCommandError("peach reset deletes all training data and needs a confirmation: run it in a terminal, or pass --yes")
             }
-            print("Delete all \(counts.comparisons) pitch comparison and \(counts.matchings) pitch matching records in \(store.location)?")
+            print("Delete all \(what) in \(store.location)?")
             print("This cannot be undone (export first to keep a copy). Type yes to delete: ", terminator: "")
             guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
                 print("Nothing was deleted.")
@@ -27,6 +30,6 @@ struct ResetCommand: AsyncParsableCommand {
             }
         }
         try await store.resetAllTrainingData()
-        print("Deleted \(counts.comparisons) pitch comparison and \(counts.matchings) pitch matching records; the profile is back at cold start.")
+        print("Deleted \(what); the profile is back at cold start.")
     }
 }

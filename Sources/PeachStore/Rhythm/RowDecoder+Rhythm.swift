@@ -1,0 +1,44 @@
+import PeachCore
+
+extension RowDecoder {
+    func tempo() throws(StoreError) -> TempoBPM {
+        let value = try integer(.tempoBPM)
+        guard let tempo = try? TempoBPM(Int(clamping: value)) else {
+            throw fail(.tempoBPM, "\(value) BPM is not a tempo \(TempoBPM.range.lowerBound)…\(TempoBPM.range.upperBound)")
+        }
+        return tempo
+    }
+
+    func rhythmOffset(_ column: StoredColumn) throws(StoreError) -> RhythmOffset {
+        let number: Double
+        switch columns.value(column, in: row).storage {
+        case .double(let value): number = value
+        case .int64(let value): number = Double(value)
+        default: throw fail(column, "not a number")
+        }
+        guard let offset = try? RhythmOffset(milliseconds: number) else { throw fail(column, "not a finite number") }
+        guard offset.isRecordable else {
+            throw fail(column, "\(number) ms is beyond what a trial records (at most \(Int(RhythmOffset.recordedLimitMilliseconds)) ms either way)")
+        }
+        return offset
+    }
+
+    func rhythmDetectionRecord() throws(StoreError) -> RhythmOffsetDetectionRecord {
+        let correct = try integer(.isCorrect)
+        guard correct == 0 || correct == 1 else { throw fail(.isCorrect, "\(correct) is not 0 or 1") }
+        return RhythmOffsetDetectionRecord(timestamp: try timestamp(), tempo: try tempo(),
+                                           offset: try rhythmOffset(.offsetMs), isCorrect: correct == 1)
+    }
+
+    func rhythmDetection() throws(StoreError) -> StoredRhythmOffsetDetection {
+        StoredRhythmOffsetDetection(id: id, record: try rhythmDetectionRecord(), rig: try rig())
+    }
+
+    func rhythmMatchingRecord() throws(StoreError) -> RhythmMatchingRecord {
+        RhythmMatchingRecord(timestamp: try timestamp(), tempo: try tempo(), userOffset: try rhythmOffset(.userOffsetMs))
+    }
+
+    func rhythmMatching() throws(StoreError) -> StoredRhythmMatching {
+        StoredRhythmMatching(id: id, record: try rhythmMatchingRecord(), rig: try rig())
+    }
+}
