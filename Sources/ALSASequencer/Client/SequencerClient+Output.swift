@@ -39,20 +39,32 @@ extension SequencerClient: MIDIOutput {
     /// schedules the message and, when it is the latest thing due, an echo behind it that lets
     /// the reader thread pause the queue once it is empty again; all in one write.
     public func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws {
-        var event = try message.sequencerEvent()
-        peach_seq_ev_route_to_subscribers(&event, Int32(outputPort.port))
-        peach_seq_ev_schedule_real(&event, Int32(outputQueue), UInt32(time.nanoseconds / 1_000_000_000),
-                                   UInt32(time.nanoseconds % 1_000_000_000))
-        event.tag = tag
+        try schedule([ScheduledMessage(message, at: time)], tag: tag)
+    }
+
+    /// Continues the output queue if it is paused, then writes every message and, when the
+    /// latest of them is the latest thing due, an echo behind it; one write, one drain.
+    public func schedule(_ messages: [ScheduledMessage], tag: UInt8) throws {
+        guard let latest = messages.map(\.time).max() else { return }
+        var events = try messages.map { scheduled in
+            var event = try scheduled.message.sequencerEvent()
+            peach_seq_ev_route_to_subscribers(&event, Int32(outputPort.port))
+            peach_seq_ev_schedule_real(&event, Int32(outputQueue), UInt32(scheduled.time.nanoseconds / 1_000_000_000),
+                                       UInt32(scheduled.time.nanoseconds % 1_000_000_000))
+            event.tag = tag
+            return event
+        }
         let echoes = self.echoes
         try handle.withOpen { seq, pacing throws(SequencerError) in
-            let plan = pacing.scheduling(at: time)
+            let plan = pacing.scheduling(at: latest)
             do throws(SequencerError) {
                 if plan.continueQueue {
                     try SequencerError.check(snd_seq_control_queue(seq, echoes.queue, Int32(SND_SEQ_EVENT_CONTINUE.rawValue), 0, nil),
                                              "snd_seq_control_queue(continue)")
                 }
-                try SequencerError.check(snd_seq_event_output(seq, &event), "snd_seq_event_output")
+                for index in events.indices {
+                    try SequencerError.check(snd_seq_event_output(seq, &events[index]), "snd_seq_event_output")
+                }
                 if let echo = plan.echo { try echoes.output(echo, seq) }
                 try SequencerError.check(snd_seq_drain_output(seq), "snd_seq_drain_output")
             } catch {

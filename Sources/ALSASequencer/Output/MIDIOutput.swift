@@ -28,6 +28,10 @@ public protocol MIDIOutput: Sendable {
     /// does the timing, so it does not depend on task scheduling. `tag` marks it for `cancelScheduled`.
     func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws
 
+    /// Delivers each message at its time, all written to the kernel in one go: nothing the
+    /// caller's thread does afterwards can delay any of them.
+    func schedule(_ messages: [ScheduledMessage], tag: UInt8) throws
+
     /// Removes every not-yet-delivered scheduled message with this tag.
     func cancelScheduled(tag: UInt8) throws
 
@@ -49,4 +53,20 @@ public protocol MIDIOutput: Sendable {
 extension MIDIOutput {
     /// An output timed exactly, like a test's fake.
     public var tickPeriod: Duration { .zero }
+
+    /// One at a time, for an output without a kernel queue (a test's fake).
+    public func schedule(_ messages: [ScheduledMessage], tag: UInt8) throws {
+        for scheduled in messages { try schedule(scheduled.message, at: scheduled.time, tag: tag) }
+    }
+}
+
+/// A message and the output queue time it is due at.
+public struct ScheduledMessage: Hashable, Sendable {
+    public let message: MIDIMessage
+    public let time: SequencerTime
+
+    public init(_ message: MIDIMessage, at time: SequencerTime) {
+        self.message = message
+        self.time = time
+    }
 }

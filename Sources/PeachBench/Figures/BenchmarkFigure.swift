@@ -74,5 +74,6 @@ enum BenchmarkFigures {
         RandomMIDI.self,
         HotPlugCycles.self,
         SynthCandidates.self,
+        RhythmClickTiming.self,
     ]
 }

@@ -1,13 +1,16 @@
 import ALSASequencer
+import PeachALSA
 import Synchronization
 
 /// A MIDIOutput that logs every call in order, with a queue clock the test sets and a switch
 /// that makes every later call fail like a vanished port.
-final class RecordingMIDIOutput: MIDIOutput {
+final class RecordingMIDIOutput: HeldQueueOutput {
     enum Entry: Hashable, Sendable {
         case sent(MIDIMessage)
         case scheduled(MIDIMessage, at: SequencerTime, tag: UInt8)
+        case scheduledTogether([ScheduledMessage], tag: UInt8)
         case cancelled(tag: UInt8)
+        case held, released
     }
 
     struct PortGone: Error, CustomStringConvertible {
@@ -45,6 +48,13 @@ final class RecordingMIDIOutput: MIDIOutput {
     func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws {
         try record(.scheduled(message, at: time, tag: tag))
     }
+
+    func schedule(_ messages: [ScheduledMessage], tag: UInt8) throws {
+        try record(.scheduledTogether(messages, tag: tag))
+    }
+
+    func holdOutputQueue() throws { try record(.held) }
+    func releaseOutputQueue() throws { try record(.released) }
 
     func cancelScheduled(tag: UInt8) throws {
         try record(.cancelled(tag: tag))

@@ -1,0 +1,32 @@
+import PeachCore
+
+/// The unpitched percussion note rhythm training clicks with: General MIDI's drum channel (10)
+/// and a short, sharp-attacked instrument, so that the onset the listener hears is the one the
+/// kernel timed.
+public struct ClickSound: Hashable, Sendable {
+    public let channel: MIDIChannel
+    /// The General MIDI percussion key (35…81), or whatever note the synth clicks with.
+    public let note: MIDINote
+    /// How long after its note-on the note-off follows. Percussion sounds decay on their own;
+    /// the note-off keeps synths that sustain drums from piling notes up.
+    public let length: Duration
+
+    /// General MIDI's Hi Wood Block (76): a dry click with a sharp attack, on every GM synth.
+    public static let generalMIDIWoodBlock = ClickSound(channel: .percussion, note: 76, checkedLength: .milliseconds(30))
+
+    /// `length` from 1 ms to 1 s: a click, not a held note.
+    public init(channel: MIDIChannel, note: MIDINote, length: Duration) throws(DomainValueError) {
+        guard Self.lengths.contains(length) else {
+            throw .outOfRange(type: "click length", value: "\(length)", allowed: "1 ms…1 s")
+        }
+        self.init(channel: channel, note: note, checkedLength: length)
+    }
+
+    private static let lengths = Duration.milliseconds(1)...Duration.seconds(1)
+
+    private init(channel: MIDIChannel, note: MIDINote, checkedLength length: Duration) {
+        self.channel = channel
+        self.note = note
+        self.length = length
+    }
+}
