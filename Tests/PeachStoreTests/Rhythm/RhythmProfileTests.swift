@@ -180,4 +180,19 @@ struct RhythmProfileTests {
         #expect(report.isEmpty && !report.rhythm.isEmpty)
         #expect(report.rhythm.detection.first?.trials == 16 && report.rhythm.matching.first?.taps == 2)
     }
+
+    @Test("estimates read in percent; an end beyond half a sixteenth (as far as a trial goes) says so or nothing")
+    func estimateText() {
+        func estimate(_ kind: ThresholdEstimate.Kind, _ value: Double?, _ lower: Double?, _ upper: Double?) -> ThresholdEstimate {
+            ThresholdEstimate(kind: kind, cents: value, lower: lower, upper: upper, trials: 10, effectiveTrials: 10)
+        }
+        #expect(RhythmEstimateText.short(estimate(.interval, 4.14, 3.2, 12.4)) == "4.1 % (3.2–12)")
+        #expect(RhythmEstimateText.short(estimate(.interval, 6.2, 2.8, 135)) == "6.2 % (2.8–50+)")
+        #expect(RhythmEstimateText.short(estimate(.below, nil, nil, 2)) == "below 2 %")
+        #expect(RhythmEstimateText.short(estimate(.below, nil, nil, 91)) == "not known yet")
+        #expect(!RhythmEstimateText.isInformative(estimate(.below, nil, nil, 91)))
+        #expect(RhythmEstimateText.short(estimate(.above, nil, 80, nil)) == "above 50 %")
+        #expect(RhythmEstimateText.short(estimate(.unresolved, nil, nil, nil)) == "not known yet")
+    }
 }
+

@@ -17,7 +17,13 @@ struct SVGRhythmDetectionPanel {
                      y: (plot.top + plot.bottom) / 2, size: 12, fill: SVGStyle.muted, anchor: "middle")
             return
         }
-        current(&svg, tempo, y: titleY)
+        current(&svg, tempo, y: titleY + 15)
+        if !points.contains(where: { point in
+            [point.early, point.late].contains { $0.map(RhythmEstimateText.isInformative) ?? false }
+        }) {
+            svg.text("not known yet: a few more trials", x: (slots.left + slots.right) / 2,
+                     y: (plot.top + plot.bottom) / 2, size: 12, fill: SVGStyle.muted, anchor: "middle")
+        }
         let axis = LinearPercentAxis(largest: largest, signed: false, top: plot.top, bottom: plot.bottom)
         grid(&svg, axis)
         for (direction, color, shift) in [(RhythmDirection.early, SVGRhythmStyle.early, -3.0),
@@ -27,13 +33,13 @@ struct SVGRhythmDetectionPanel {
         slots.dates(&svg, bottom: plot.bottom)
     }
 
-    /// "early 4.1 %  late 6.0 %" in the sides' colours, at the panel's top right: the legend too.
+    /// "early 4.1 %   late 6.0 %" in the sides' colours under the title: the legend too.
     private func current(_ svg: inout SVGWriter, _ tempo: RhythmReport.DetectionTempo, y: Double) {
+        let early = "now early " + (tempo.early.threshold.map(RhythmEstimateText.value) ?? "–")
         let late = "late " + (tempo.late.threshold.map(RhythmEstimateText.value) ?? "–")
-        let early = "early " + (tempo.early.threshold.map(RhythmEstimateText.value) ?? "–")
-        svg.text(late, x: slots.right, y: y, size: 11.5, fill: SVGRhythmStyle.late, weight: "bold", anchor: "end")
-        svg.text(early, x: slots.right - Double(late.count) * 7 - 12, y: y, size: 11.5, fill: SVGRhythmStyle.early,
-                 weight: "bold", anchor: "end")
+        svg.text(early, x: slots.left - 58, y: y, size: 11.5, fill: SVGRhythmStyle.early, weight: "bold")
+        svg.text(late, x: slots.left - 58 + Double(early.count) * 7.2 + 14, y: y, size: 11.5, fill: SVGRhythmStyle.late,
+                 weight: "bold")
     }
 
     /// The largest value worth showing: the estimates' intervals, but no more than two and a half
@@ -63,7 +69,7 @@ struct SVGRhythmDetectionPanel {
         defer { svg.close() }
         let estimates = points.compactMap { point in
             (direction == .early ? point.early : point.late).map { (x: slots.x(point.session) + shift, estimate: $0) }
-        }
+        }.filter { RhythmEstimateText.isInformative($0.estimate) }
         var line: [(x: Double, y: Double)] = []
         for (x, estimate) in estimates {
             if let value = estimate.cents, estimate.kind == .interval {

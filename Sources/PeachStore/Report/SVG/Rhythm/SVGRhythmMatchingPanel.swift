@@ -16,8 +16,9 @@ struct SVGRhythmMatchingPanel {
                      y: (plot.top + plot.bottom) / 2, size: 12, fill: SVGStyle.muted, anchor: "middle")
             return
         }
-        svg.text("\(SixteenthPercentText.text(percent: tempo.fit.bias)) ± \(RhythmEstimateText.value(tempo.fit.spread))",
-                 x: slots.right, y: titleY, size: 11.5, fill: SVGRhythmStyle.taps, weight: "bold", anchor: "end")
+        svg.text("now \(SixteenthPercentText.text(percent: tempo.fit.bias)) on average, spread "
+                 + RhythmEstimateText.value(tempo.fit.spread), x: slots.left - 58, y: titleY + 15, size: 11.5,
+                 fill: SVGRhythmStyle.taps, weight: "bold")
         let largest = points.map { abs($0.fit.bias) + ($0.fit.spread.cents ?? $0.fit.spread.upper ?? 0) }.max() ?? 5
         let axis = LinearPercentAxis(largest: min(largest, 50), signed: true, top: plot.top, bottom: plot.bottom)
         grid(&svg, axis)

@@ -11,7 +11,7 @@ struct SVGRhythmSection {
 
     static let maximumRows = 4
     static let headerHeight = 64.0
-    static let rowHeight = 236.0
+    static let rowHeight = 246.0
     static let legendHeight = 56.0
     static let emptyHeight = 36.0
 
@@ -45,7 +45,7 @@ struct SVGRhythmSection {
             svg.text("\(tempo.value) BPM", x: left, y: y + 16, size: 15, weight: "bold")
             svg.text("a sixteenth lasts \(Self.milliseconds(tempo.sixteenthMilliseconds)) ms", x: left + Double("\(tempo.value) BPM".count) * 10 + 8, y: y + 16,
                      size: 11, fill: SVGStyle.muted)
-            let plot = (top: y + 54, bottom: y + Self.rowHeight - 34)
+            let plot = (top: y + 64, bottom: y + Self.rowHeight - 34)
             SVGRhythmDetectionPanel(tempo: report.detection.first { $0.tempo == tempo },
                                     points: report.history.detection[tempo] ?? [], slots: slots(left: left + 58,
                                                                                                  right: left + width))
