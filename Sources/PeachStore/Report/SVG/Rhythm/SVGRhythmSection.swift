@@ -42,13 +42,14 @@ struct SVGRhythmSection {
         let width = (right - left - gutter) / 2
         for tempo in rows {
             svg.open("tempo \(tempo.value)")
-            svg.text("\(tempo.value) BPM", x: left, y: y + 16, size: 15, weight: "bold")
-            svg.text("a sixteenth lasts \(Self.milliseconds(tempo.sixteenthMilliseconds)) ms", x: left + Double("\(tempo.value) BPM".count) * 10 + 8, y: y + 16,
-                     size: 11, fill: SVGStyle.muted)
+            let title = "\(tempo.value) BPM"
+            svg.text(title, x: left, y: y + 16, size: 15, weight: "bold")
+            svg.text("a sixteenth lasts \(Self.milliseconds(tempo.sixteenthMilliseconds)) ms",
+                     x: left + Double(title.count) * 10 + 8, y: y + 16, size: 11, fill: SVGStyle.muted)
             let plot = (top: y + 64, bottom: y + Self.rowHeight - 34)
             SVGRhythmDetectionPanel(tempo: report.detection.first { $0.tempo == tempo },
-                                    points: report.history.detection[tempo] ?? [], slots: slots(left: left + 58,
-                                                                                                 right: left + width))
+                                    points: report.history.detection[tempo] ?? [],
+                                    slots: slots(left: left + 58, right: left + width))
                 .draw(&svg, titleY: y + 38, plot: plot)
             SVGRhythmMatchingPanel(tempo: report.matching.first { $0.tempo == tempo },
                                    points: report.history.matching[tempo] ?? [],
@@ -86,7 +87,8 @@ struct SVGRhythmSection {
     private func legend(_ svg: inout SVGWriter, left: Double, top: Double) {
         let notes = [
             "Offset detection: the offset you answer right 75 % of the time, each side fitted to every answer on it;",
-            "a dot is the estimate after a session, its whisker the 95 % interval, ▼ / ▲ only an upper / a lower bound so far.",
+            "a dot is the estimate after a session, its whisker the 95 % interval, "
+                + "▼ / ▲ only an upper / a lower bound so far.",
             "Matching: the line is where your taps land on average, the band ±1 SD around it (about two taps in three).",
         ]
         for (index, note) in notes.enumerated() {
