@@ -15,7 +15,7 @@ struct InspectionTests {
         #expect(!FileManager.default.fileExists(atPath: directory.databasePath))
     }
 
-    @Test("a sound file: integrity ok, every migration, the counts, writable")
+    @Test("a sound file: integrity ok, every migration, the counts (pitch and rhythm), writable")
     func sound() async throws {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }
@@ -23,10 +23,14 @@ struct InspectionTests {
         try await store.save(RecordFixtures.comparison(at: 1_772_323_200_000, offset: 5, correct: true))
         try await store.save(RecordFixtures.comparison(at: 1_772_323_201_000, offset: -5, correct: false))
         try await store.save(RecordFixtures.matching(at: 1_772_323_202_000, reference: 60, initial: 10, error: 1))
+        for index in 0..<3 {
+            try await store.save(RhythmFixtures.detection(at: 1_772_323_203_000 + Int64(index), offset: -5, correct: true))
+        }
+        try await store.save(RhythmFixtures.matching(at: 1_772_323_204_000, offset: 2.5))
         let inspection = try #require(try StoreInspection.inspect(directory.location))
         #expect(inspection == StoreInspection(
             path: directory.databasePath, integrity: ["ok"], appliedMigrations: StoreSchema.migrationNames,
-            comparisons: 2, matchings: 1, writable: true))
+            comparisons: 2, matchings: 1, rhythmDetections: 3, rhythmMatchings: 1, writable: true))
     }
 
     @Test("a file of the previous schema is reported as it is, not upgraded")

@@ -4,11 +4,15 @@ public enum SessionStopReason: Sendable, CustomStringConvertible {
     case requested
     /// The player or an observer failed; the unfinished trial was discarded.
     case failed(any Error)
+    /// Nobody answered `trials` trials in a row: a session whose trials play on their own (rhythm
+    /// matching's clicks) stops rather than play on to an empty room.
+    case unanswered(trials: Int)
 
     public var description: String {
         switch self {
         case .requested: "stopped"
         case .failed(let error): "stopped: \(error)"
+        case .unanswered(let trials): "paused: nothing played in the last \(trials) trials"
         }
     }
 }

@@ -25,6 +25,11 @@ protocol TrialLoopSession: Actor {
     func didEnd(_ reason: SessionStopReason)
 }
 
+/// Thrown by a trial to end the session because nobody is there (`SessionStopReason.unanswered`).
+struct UnansweredTrials: Error {
+    let trials: Int
+}
+
 extension TrialLoopSession {
     func startLoop() {
         let (stream, continuation) = TrialInputs<Input>.makeStream()
@@ -51,7 +56,7 @@ extension TrialLoopSession {
             // stop() cancelled us and ends the session itself.
             guard !Task.isCancelled else { return }
             runTask = nil
-            end(.failed(error))
+            end((error as? UnansweredTrials).map { .unanswered(trials: $0.trials) } ?? .failed(error))
         }
     }
 

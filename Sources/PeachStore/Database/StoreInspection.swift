@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A look at the training database that changes nothing (for `peach doctor`): SQLite's full
-/// integrity check, the schema's applied migrations and the record counts.
+/// integrity check, the schema's applied migrations and the record counts (pitch and rhythm).
 public struct StoreInspection: Hashable, Sendable {
     public let path: String
     /// `PRAGMA integrity_check`: ["ok"], or its first complaints.
@@ -13,6 +13,8 @@ public struct StoreInspection: Hashable, Sendable {
     public let appliedMigrations: [String]
     public let comparisons: Int
     public let matchings: Int
+    public let rhythmDetections: Int
+    public let rhythmMatchings: Int
     /// The file and its folder may be written, so a trial could be saved.
     public let writable: Bool
 
@@ -46,6 +48,8 @@ public struct StoreInspection: Hashable, Sendable {
                     appliedMigrations: StoreSchema.migrationNames.filter(applied.contains)
                         + applied.subtracting(StoreSchema.migrationNames).sorted(),
                     comparisons: try count("pitchComparison"), matchings: try count("pitchMatching"),
+                    rhythmDetections: try count(RhythmSchema.detectionTable),
+                    rhythmMatchings: try count(RhythmSchema.matchingTable),
                     writable: access(path, W_OK) == 0 && access(location.directory.path, W_OK) == 0)
             }
         } catch let error as StoreError {

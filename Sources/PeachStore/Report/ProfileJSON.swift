@@ -11,6 +11,8 @@ import PeachCore
 /// `trials`, `effectiveTrials` (after recency weighting) and `registers`, one per octave of
 /// reference note with trials: {octave, trials, kind, cents, lower, upper}, kind
 /// "notEnoughData" below 30 trials.
+///
+/// Then `rhythm`: {offsetDetection, matching}, arrays per tempo (`RhythmProfileJSON`).
 public enum ProfileJSON {
     public static func render(_ report: ProfileReport) -> String {
         let objects = TrainingDiscipline.allCases.map { discipline in
@@ -25,7 +27,7 @@ public enum ProfileJSON {
             ]
             let body = fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
             return "  \"\(discipline.rawValue)\": {\n\(body)\n  }"
-        }
+        } + ["  \"rhythm\": " + RhythmProfileJSON.render(report.rhythm)]
         return "{\n" + objects.joined(separator: ",\n") + "\n}\n"
     }
 

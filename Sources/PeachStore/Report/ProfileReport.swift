@@ -27,8 +27,12 @@ public struct ProfileReport: Sendable {
     /// The records, kept for what only the SVG needs (`thresholdHistory`), computed when asked.
     let comparisons: [PitchComparisonRecord]
     let matchings: [PitchMatchingRecord]
+    /// The rhythm records' figures per tempo and side, and their history.
+    public let rhythm: RhythmReport
 
-    public init(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) {
+    public init(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord],
+                rhythm: RhythmReport = RhythmReport(detections: [], matchings: [])) {
+        self.rhythm = rhythm
         self.comparisons = comparisons
         self.matchings = matchings
         let profile = PerceptualProfile(comparisons: comparisons, matchings: matchings)
@@ -66,6 +70,7 @@ public struct ProfileReport: Sendable {
         self.timelines = timelines
     }
 
+    /// No pitch records (the rhythm ones are `rhythm.isEmpty`).
     public var isEmpty: Bool { statistics.isEmpty }
 
     /// Display names, in report order.
@@ -81,6 +86,7 @@ public struct ProfileReport: Sendable {
 
 extension TrainingStore {
     public func profileReport() throws(StoreError) -> ProfileReport {
-        ProfileReport(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record))
+        ProfileReport(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record),
+                      rhythm: try rhythmReport())
     }
 }

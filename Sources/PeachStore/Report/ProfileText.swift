@@ -2,10 +2,11 @@ import Foundation
 import PeachCore
 
 /// `peach profile`: the figures per discipline with data, then for comparison the mean
-/// threshold per reference note as a keyboard strip (▯ white key, ▮ black key) with a bar.
+/// threshold per reference note as a keyboard strip (▯ white key, ▮ black key) with a bar;
+/// then rhythm (`RhythmProfileText`).
 public enum ProfileText {
     public static func render(_ report: ProfileReport) -> String {
-        guard !report.isEmpty else {
+        guard !report.isEmpty || !report.rhythm.isEmpty else {
             return "No training data yet: the profile is at cold start (comparison starts at 100 cents).\n"
         }
         var lines: [String] = []
@@ -29,6 +30,8 @@ public enum ProfileText {
             lines.append("\(ProfileReport.title(of: discipline)): mean threshold by reference note")
             lines += keyboardStrip(thresholds)
         }
+        lines.append("")
+        lines += RhythmProfileText.lines(report.rhythm)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -19,17 +19,21 @@ public struct StoreSummary: Hashable, Sendable {
     public let knownMigrations: [String]
     public let comparisons: Int
     public let matchings: Int
+    public let rhythmDetections: Int
+    public let rhythmMatchings: Int
     /// The file and its folder may be written (a trial could be saved).
     public let writable: Bool
 
     public init(path: String, integrity: [String], appliedMigrations: [String], knownMigrations: [String],
-                comparisons: Int, matchings: Int, writable: Bool) {
+                comparisons: Int, matchings: Int, rhythmDetections: Int, rhythmMatchings: Int, writable: Bool) {
         self.path = path
         self.integrity = integrity
         self.appliedMigrations = appliedMigrations
         self.knownMigrations = knownMigrations
         self.comparisons = comparisons
         self.matchings = matchings
+        self.rhythmDetections = rhythmDetections
+        self.rhythmMatchings = rhythmMatchings
         self.writable = writable
     }
 }
@@ -83,8 +87,9 @@ public struct StoreCheck: DoctorCheck {
                                 + "or choose another folder with --data-dir or PEACH_DATA_DIR.")
         }
         let schema = summary.appliedMigrations.last ?? "empty"
-        let records = "\(summary.comparisons) comparison\(summary.comparisons == 1 ? "" : "s"), "
-            + "\(summary.matchings) matching\(summary.matchings == 1 ? "" : "s")"
+        let records = [(summary.comparisons, "comparison"), (summary.matchings, "matching"),
+                       (summary.rhythmDetections, "rhythm offset detection"), (summary.rhythmMatchings, "rhythm matching")]
+            .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
         let found = "\(path): integrity ok, schema \(schema), \(records)"
         let pending = summary.knownMigrations.filter { !summary.appliedMigrations.contains($0) }
         guard pending.isEmpty else {

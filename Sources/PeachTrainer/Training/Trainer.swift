@@ -346,6 +346,13 @@ public actor Trainer {
         switch reason {
         case .requested:
             if !finishing { await presenter.present(.stopped(mode: mode, problem: nil)) }
+        case .unanswered:
+            // Nobody played (rhythm matching's clicks run on their own): paused, as if the user
+            // had paused, saying why; start/stop goes on.
+            await presenter.present(.stopped(mode: mode, problem: reason.description))
+            guard current else { return }
+            sessionRunning = false
+            paused = true
         case .failed(let error):
             await presenter.present(.stopped(mode: mode, problem: String(describing: error)))
             guard current else { return }

@@ -11,7 +11,8 @@ struct ProfileCommand: AsyncParsableCommand {
             Per discipline: count, mean, standard deviation, EWMA, trend and the expert baseline; \
             for comparison also the mean threshold per reference note. --json prints \
             {count, mean, stdDev, ewma, trend} for unisonComparison, intervalComparison, \
-            unisonMatching and intervalMatching (count 0 and nulls without data).
+            unisonMatching and intervalMatching (count 0 and nulls without data), then rhythm: \
+            {offsetDetection, matching}, per tempo and side in percent of a sixteenth note.
             """)
 
     @OptionGroup var store: StoreOptions

@@ -123,7 +123,9 @@ enum DoctorComposition {
             return .present(StoreSummary(
                 path: inspection.path, integrity: inspection.integrity,
                 appliedMigrations: inspection.appliedMigrations, knownMigrations: StoreInspection.knownMigrations,
-                comparisons: inspection.comparisons, matchings: inspection.matchings, writable: inspection.writable))
+                comparisons: inspection.comparisons, matchings: inspection.matchings,
+                rhythmDetections: inspection.rhythmDetections, rhythmMatchings: inspection.rhythmMatchings,
+                writable: inspection.writable))
         } catch {
             return .unusable(path: path, reason: error.description)
         }

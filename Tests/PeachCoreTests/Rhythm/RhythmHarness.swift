@@ -100,4 +100,24 @@ struct RhythmMatchingHarness {
         await waitFor(.awaitingTap)
         return trial
     }
+
+    /// Lets a trial's clicks sound and its window close without a counted tap (`tapAt`, if any,
+    /// lands outside it); returns the trial once it is reported missed.
+    mutating func missTrial(tapAt offset: Duration? = nil) async -> RhythmMatchingTrial? {
+        guard let trial = await playClicks() else { return nil }
+        if let offset { _ = session.tap(at: trial.expected.advanced(by: offset)) }
+        await player.advanceWhenSleeping(to: trial.window.upperBound.advanced(by: RhythmMatchingSession.deliveryAllowance))
+        return await events.next { if case .tapMissed(let missed) = $0 { missed } else { nil } }
+    }
+
+    /// Lets the feedback after a trial pass; false (at once, rather than waiting for ever) when
+    /// the session went anywhere else, e.g. stopped.
+    @discardableResult
+    mutating func passFeedback() async -> Bool {
+        let next = await events.next { if case .stateChanged(let state) = $0 { state } else { nil } }
+        guard next == .showingFeedback else { return false }
+        await clock.advanceWhenSleeping(by: RhythmMatchingSession.feedbackDuration)
+        return true
+    }
 }
+

@@ -106,4 +106,63 @@ struct RhythmMatchingSessionTests {
         guard case .failed(let error)? = reason else { Issue.record("expected a failure"); return }
         #expect(error is RecordingRhythmObserver.WriteFailure)
     }
+
+    @Test("three trials in a row without any tap pause the session, saying why; no fourth trial clicks")
+    func walkingAwayPauses() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        for number in 1...RhythmMatchingSession.unansweredLimit {
+            let missed = try #require(await harness.missTrial())
+            #expect(missed.number == number)
+            if number < RhythmMatchingSession.unansweredLimit { try #require(await harness.passFeedback()) }
+        }
+        let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
+        guard case .unanswered(let trials)? = reason else { Issue.record("expected unanswered, got \(String(describing: reason))"); return }
+        #expect(trials == 3)
+        #expect(reason?.description == "paused: nothing played in the last 3 trials")
+        #expect(harness.session.state == .idle)
+        #expect(harness.player.patterns.count == 3)
+        #expect(harness.player.stopAlls == 1)
+        #expect(harness.observer.matchings.isEmpty)
+
+        // Starting again plays on, the count begun afresh.
+        await harness.session.start()
+        let next = try #require(await harness.playClicks())
+        #expect(next.number == 4)
+        #expect(harness.session.tap(at: next.expected))
+        #expect(try #require(await harness.nextRecord()).userOffset == .zero)
+        await harness.session.stop()
+    }
+
+    @Test("someone who taps, however far off, is still playing; a counted tap starts the count afresh")
+    func tappingKeepsItGoing() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        _ = try #require(await harness.missTrial())
+        try #require(await harness.passFeedback())
+        _ = try #require(await harness.missTrial())
+        try #require(await harness.passFeedback())
+        // Far too early (on the third click): ignored, but someone is there.
+        let outside = try #require(await harness.missTrial(tapAt: try TempoBPM(80).sixteenth * -1))
+        #expect(outside.number == 3)
+        try #require(await harness.passFeedback())
+        _ = try #require(await harness.missTrial())
+        try #require(await harness.passFeedback())
+        let counted = try #require(await harness.playClicks())
+        #expect(harness.session.tap(at: counted.expected))
+        _ = try #require(await harness.nextRecord())
+        try #require(await harness.passFeedback())
+        _ = try #require(await harness.missTrial())
+        try #require(await harness.passFeedback())
+        _ = try #require(await harness.missTrial())
+        try #require(await harness.passFeedback())
+        // Two misses since the counted tap: the session still runs and clicks the next trial.
+        let running = try #require(await harness.playClicks())
+        #expect(running.number == 8)
+        #expect(harness.session.state == .awaitingTap)
+        await harness.session.stop()
+        let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
+        #expect(reason?.description == "stopped")
+    }
 }
+

@@ -44,4 +44,32 @@ struct RhythmValueTests {
     func percentText(percent: Double, text: String) {
         #expect(SixteenthPercentText.text(percent: percent) == text)
     }
+
+    @Test("a click pattern starts at zero and ascends; anything else is an error naming the click")
+    func clickPattern() throws {
+        let velocity = try MIDIVelocity(100)
+        let pattern = try ClickPattern(offsets: [.zero, .milliseconds(250), .milliseconds(500)], velocity: velocity)
+        #expect(pattern.offsets.count == 3)
+        #expect(throws: DomainValueError.malformed(type: "click pattern", value: "", expected: "at least one click")) {
+            try ClickPattern(offsets: [], velocity: velocity)
+        }
+        #expect(throws: DomainValueError.malformed(type: "click pattern", value: "10 ms, 250 ms",
+                                                   expected: "the first click at 0 ms, not at 10 ms")) {
+            try ClickPattern(offsets: [.milliseconds(10), .milliseconds(250)], velocity: velocity)
+        }
+        #expect(throws: DomainValueError.malformed(
+            type: "click pattern", value: "0 ms, 187.5 ms, 187.5 ms",
+            expected: "each click later than the one before: click 3 at 187.5 ms is not after click 2 at 187.5 ms")) {
+            try ClickPattern(offsets: [.zero, .microseconds(187_500), .microseconds(187_500)], velocity: velocity)
+        }
+        #expect(throws: DomainValueError.self) { try ClickSchedule(times: []) }
+        // Sixteenths whose last click is pulled back past the one before it are refused too.
+        let tempo = try TempoBPM(80)
+        #expect(throws: DomainValueError.self) {
+            try ClickPattern.sixteenths(4, at: tempo, lastOffset: try RhythmOffset(milliseconds: -187.5), velocity: velocity)
+        }
+        let sixteenths = try ClickPattern.sixteenths(4, at: tempo, lastOffset: try RhythmOffset(milliseconds: -10),
+                                                     velocity: velocity)
+        #expect(sixteenths.offsets == [.zero, .microseconds(187_500), .microseconds(375_000), .microseconds(552_500)])
+    }
 }

@@ -5,19 +5,42 @@ public struct ClickPattern: Hashable, Sendable {
     public let offsets: [Duration]
     public let velocity: MIDIVelocity
 
-    public init(offsets: [Duration], velocity: MIDIVelocity) {
-        precondition(offsets.first == .zero && zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 },
-                     "a click pattern starts at zero and ascends")
+    /// Throws when there is no click, the first is not at zero, or a click is not later than
+    /// the one before it; the error names the click and its offset.
+    public init(offsets: [Duration], velocity: MIDIVelocity) throws(DomainValueError) {
+        if let problem = Self.problem(offsets) {
+            throw .malformed(type: "click pattern", value: offsets.map(Self.text).joined(separator: ", "),
+                             expected: problem)
+        }
         self.offsets = offsets
         self.velocity = velocity
     }
 
+    /// What is wrong with `offsets`, in the words of the error; nil when nothing is.
+    static func problem(_ offsets: [Duration]) -> String? {
+        guard let first = offsets.first else { return "at least one click" }
+        guard first == .zero else { return "the first click at 0 ms, not at \(text(first))" }
+        for (index, (earlier, later)) in zip(offsets, offsets.dropFirst()).enumerated() where later <= earlier {
+            return "each click later than the one before: click \(index + 2) at \(text(later)) is not after "
+                + "click \(index + 1) at \(text(earlier))"
+        }
+        return nil
+    }
+
+    /// "187.5 ms".
+    private static func text(_ offset: Duration) -> String {
+        let milliseconds = Double(offset.wholeNanoseconds) / 1_000_000
+        return milliseconds == milliseconds.rounded() ? "\(Int64(milliseconds)) ms" : "\(milliseconds) ms"
+    }
+
     /// Sixteenths at `tempo`: `count` clicks on the grid, the last moved by `lastOffset`.
+    /// Throws when `lastOffset` takes the last click back to (or before) the one before it; the
+    /// sessions keep it within half a sixteenth.
     static func sixteenths(_ count: Int, at tempo: TempoBPM, lastOffset: RhythmOffset = .zero,
-                           velocity: MIDIVelocity) -> ClickPattern {
+                           velocity: MIDIVelocity) throws(DomainValueError) -> ClickPattern {
         var offsets = (0..<count).map { tempo.sixteenth * $0 }
-        offsets[count - 1] += lastOffset.duration
-        return ClickPattern(offsets: offsets, velocity: velocity)
+        if count > 0 { offsets[count - 1] += lastOffset.duration }
+        return try ClickPattern(offsets: offsets, velocity: velocity)
     }
 }
 
@@ -25,14 +48,17 @@ public struct ClickPattern: Hashable, Sendable {
 public struct ClickSchedule: Hashable, Sendable {
     public let times: [RhythmInstant]
 
-    public init(times: [RhythmInstant]) {
-        precondition(!times.isEmpty)
+    /// Throws without an instant: a schedule holds at least the one click it was asked for.
+    public init(times: [RhythmInstant]) throws(DomainValueError) {
+        guard !times.isEmpty else {
+            throw .malformed(type: "click schedule", value: "no instants", expected: "one instant per click")
+        }
         self.times = times
     }
 
-    /// The instants of `pattern` when its first click is at `start`.
+    /// The instants of `pattern` when its first click is at `start` (a pattern has a click).
     public init(_ pattern: ClickPattern, startingAt start: RhythmInstant) {
-        self.init(times: pattern.offsets.map { start.advanced(by: $0) })
+        times = pattern.offsets.map { start.advanced(by: $0) }
     }
 
     public var first: RhythmInstant { times[0] }

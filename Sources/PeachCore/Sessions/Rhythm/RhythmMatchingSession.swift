@@ -7,12 +7,18 @@ import Synchronization
 /// happened on the player's clock (the kernel's stamp), so its offset does not depend on when
 /// a thread got round to reading it. A tap counts once per trial when it lies nearer the fourth
 /// sixteenth than the grid's neighbours (within half a sixteenth either way); a trial whose
-/// window closes without one is discarded and the next begins.
+/// window closes without one is discarded and the next begins. After `unansweredLimit` such
+/// trials in a row without any tap at all (not even one outside the window) the session stops
+/// with `.unanswered`: a musician who walked away should not come back to clicks that never
+/// ended, and one who taps but misses the window is still playing.
 public actor RhythmMatchingSession: TrialLoopSession {
     public static let feedbackDuration: Duration = .milliseconds(400)
     /// How long after the window's end the session still waits for a tap stamped inside it:
     /// the stamp is taken on arrival, reading it is up to a thread the system may delay.
     public static let deliveryAllowance: Duration = .milliseconds(30)
+    /// Trials in a row without a tap after which the session stops (three: about six seconds at
+    /// 80 BPM, long enough for a sip of water, short enough that nobody is clicked at for long).
+    public static let unansweredLimit = 3
 
     enum Input: Sendable {
         case tapped(RhythmOffset, source: AnswerSource?)
@@ -26,6 +32,8 @@ public actor RhythmMatchingSession: TrialLoopSession {
         var trial: RhythmMatchingTrial?
         var tapped = false
         var closed = false
+        /// A tap came since the last trial was judged, counted or not: someone is playing.
+        var touched = false
         var inputs: TrialInputs<Input>.Continuation?
     }
 
@@ -40,6 +48,8 @@ public actor RhythmMatchingSession: TrialLoopSession {
 
     var runTask: Task<Void, Never>?
     private var trialNumber = 0
+    /// Trials in a row that closed without any tap.
+    private var unanswered = 0
 
     public init(
         player: any RhythmPlayer,
@@ -77,6 +87,8 @@ public actor RhythmMatchingSession: TrialLoopSession {
     /// Starts training; does nothing when already running.
     public func start() {
         guard runTask == nil else { return }
+        unanswered = 0
+        live.withLock { $0.touched = false }
         startLoop()
     }
 
@@ -91,6 +103,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     @discardableResult
     public nonisolated func tap(at instant: RhythmInstant, from source: AnswerSource? = nil) -> Bool {
         live.withLock { live in
+            if live.inputs != nil { live.touched = true }
             guard let trial = live.trial, !live.tapped, !live.closed,
                   live.state == .playingClicks || live.state == .awaitingTap,
                   trial.window.contains(instant), let inputs = live.inputs else { return false }
@@ -128,7 +141,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
         await settings.refresh()
         let tempo = settings.rhythmTempo
-        let schedule = try player.schedule(.sixteenths(3, at: tempo, velocity: settings.velocity))
+        let schedule = try player.schedule(try .sixteenths(3, at: tempo, velocity: settings.velocity))
         let expected = schedule.last.advanced(by: tempo.sixteenth)
         let half = tempo.sixteenth / 2
         trialNumber += 1
@@ -144,8 +157,15 @@ public actor RhythmMatchingSession: TrialLoopSession {
         try await player.sleep(until: schedule.last)
         transition(to: .awaitingTap)
 
-        guard let (offset, source) = try await awaitTap(trial, &inputs) else {
+        let tap = try await awaitTap(trial, &inputs)
+        let touched = live.withLock { live in
+            defer { live.touched = false }
+            return live.touched
+        }
+        unanswered = touched ? 0 : unanswered + 1
+        guard let (offset, source) = tap else {
             broadcaster.publish(.tapMissed(trial))
+            if unanswered >= Self.unansweredLimit { throw UnansweredTrials(trials: unanswered) }
             transition(to: .showingFeedback)
             try await clock.sleep(for: Self.feedbackDuration)
             return

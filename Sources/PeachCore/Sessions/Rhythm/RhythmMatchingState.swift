@@ -23,7 +23,8 @@ public enum RhythmMatchingEvent: Sendable {
     case trialStarted(RhythmMatchingTrial)
     /// Published after every observer has taken the record, before the feedback state.
     case trialCompleted(RhythmMatchingRecord)
-    /// The tap window closed without a tap: nothing is recorded.
+    /// The tap window closed without a tap: nothing is recorded. The third such trial in a row
+    /// without any tap is followed by `stopped(.unanswered(trials: 3))`.
     case tapMissed(RhythmMatchingTrial)
     case stopped(SessionStopReason)
 }

@@ -7,6 +7,8 @@ import PeachCore
 /// each discipline's estimate after every session, with its 95 % interval as a band. Bottom:
 /// the latest estimate per octave over the keyboard those octaves span. Every cent axis is
 /// logarithmic (0.5…200 c and wider if the data need it) and the same throughout the figure.
+/// Under it the rhythm part (`SVGRhythmSection`), or one line saying there is none; without
+/// pitch records but with rhythm ones, the pitch part is one line above the rhythm part.
 public enum ProfileSVG {
     static let width = 960.0
     static let height = 1084.0
@@ -14,9 +16,22 @@ public enum ProfileSVG {
 
     /// `timeZone` places the date labels (the listener's evening session stays on its evening).
     public static func render(_ report: ProfileReport, timeZone: TimeZone = .current) -> String {
+        let rhythm = SVGRhythmSection(report: report.rhythm, timeZone: timeZone)
+        // Someone who trains only rhythm gets its part at the top, not under empty pitch charts.
+        if report.isEmpty && !report.rhythm.isEmpty {
+            let total = pitchLineHeight + rhythm.height
+            var svg = SVGWriter()
+            svg.rect(x: 0, y: 0, width: width, height: total, fill: "white")
+            svg.text("Peach · your pitch profile", x: margin, y: 36, size: 22, weight: "bold")
+            svg.text("No pitch training yet: train a few sessions (peach train), then draw this again.",
+                     x: margin, y: 58, size: 13, fill: SVGStyle.muted)
+            rhythm.draw(&svg, left: margin, right: width - margin, top: pitchLineHeight)
+            return svg.document(width: width, height: total, title: "Peach profile")
+        }
         let history = report.thresholdHistory()
+        let total = height + rhythm.height
         var svg = SVGWriter()
-        svg.rect(x: 0, y: 0, width: width, height: height, fill: "white")
+        svg.rect(x: 0, y: 0, width: width, height: total, fill: "white")
         header(report, history, timeZone, &svg)
         let axisValues = Self.axisValues(report, history)
         SVGSummaryCards(report: report).draw(&svg, left: margin, right: width - margin, top: 74, bottom: 170)
@@ -26,8 +41,12 @@ public enum ProfileSVG {
         SVGRegisterPanel(report: report).draw(&svg, values: axisValues, left: margin, right: width - margin, top: 656)
         svg.close()
         SVGLegend.draw(report, &svg, left: margin, top: 1004)
-        return svg.document(width: width, height: height, title: "Peach pitch profile")
+        rhythm.draw(&svg, left: margin, right: width - margin, top: height)
+        return svg.document(width: width, height: total, title: "Peach profile")
     }
+
+    /// The pitch part's height when it is only its title and one line.
+    static let pitchLineHeight = 70.0
 
     private static func header(_ report: ProfileReport, _ history: ThresholdHistory, _ timeZone: TimeZone,
                                _ svg: inout SVGWriter) {
