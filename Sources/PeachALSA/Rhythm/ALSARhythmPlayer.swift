@@ -47,7 +47,7 @@ public final class ALSARhythmPlayer: RhythmPlayer {
             messages.append(ScheduledMessage(.noteOff(channel: channel, note: note, velocity: 0), at: onset.advanced(by: sound.length)))
         }
         try output.schedule(messages, tag: Self.tag)
-        return ClickSchedule(times: pattern.offsets.map { RhythmInstant(nanoseconds: Int64(start.advanced(by: $0).nanoseconds)) })
+        return try ClickSchedule(times: pattern.offsets.map { RhythmInstant(nanoseconds: Int64(start.advanced(by: $0).nanoseconds)) })
     }
 
     /// Waits on `clock` for what the queue's clock says is left, and looks again: the two
