@@ -49,6 +49,5 @@ public enum AmsynthBank {
         <parameter> portamento_time 0
         <parameter> keyboard_mode 0
         <parameter> master_vol 0.67
-
         """
 }
