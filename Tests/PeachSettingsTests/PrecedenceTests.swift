@@ -62,6 +62,7 @@ extension LayerSample {
         .init(key: "train.trials", environment: ("5", "5"), user: ("20", "20"), shipped: ("0", "0")),
         .init(key: "train.json", environment: ("1", "true"), user: ("yes", "true"), shipped: ("true", "true")),
         .init(key: "synth.autoStart", environment: ("false", "false"), user: ("off", "false"), shipped: ("no", "false")),
+        .init(key: "synth.engine", environment: ("FluidSynth", "fluidsynth"), user: ("amsynth", "amsynth"), shipped: ("auto", "auto")),
         .init(key: "synth.soundFont", environment: ("/env.sf2", "/env.sf2"),
               user: ("\"/home/u/piano.sf2\"", "/home/u/piano.sf2"), shipped: ("\"/usr/share/x.sf2\"", "/usr/share/x.sf2")),
         .init(key: "synth.audioDriver", environment: ("file", "file"), user: ("pipewire", "pipewire"), shipped: ("alsa", "alsa")),
@@ -125,7 +126,7 @@ struct PrecedenceTests {
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
             "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",
             "PEACH_CONTROLLER_COMMANDS_NEXT_MODE", "PEACH_CONTROLLER_COMMANDS_QUIT", "PEACH_CONTROLLER_COMMANDS_HOLD_START_STOP",
-            "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START",
+            "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START", "PEACH_SYNTH_ENGINE",
             "PEACH_SYNTH_SOUND_FONT", "PEACH_SYNTH_AUDIO_DRIVER", "PEACH_FEEDBACK_CHANNEL",
             "PEACH_FEEDBACK_POSITIVE_NOTE", "PEACH_FEEDBACK_NEGATIVE_NOTE", "PEACH_FEEDBACK_NEAR_CENTS",
         ])

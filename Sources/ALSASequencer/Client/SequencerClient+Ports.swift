@@ -19,6 +19,7 @@ extension SequencerClient {
                 let clientName = String(cString: snd_seq_client_info_get_name(clientInfo))
                 let type: SequencerPort.ClientType =
                     snd_seq_client_info_get_type(clientInfo) == SND_SEQ_KERNEL_CLIENT ? .kernel : .user
+                let pid = snd_seq_client_info_get_pid(clientInfo)
                 snd_seq_port_info_set_client(portInfo, client)
                 snd_seq_port_info_set_port(portInfo, -1)
                 while snd_seq_query_next_port(seq, portInfo) >= 0 {
@@ -28,7 +29,8 @@ extension SequencerClient {
                         portName: String(cString: snd_seq_port_info_get_name(portInfo)),
                         clientType: type,
                         capabilities: PortCapabilities(rawValue: snd_seq_port_info_get_capability(portInfo)),
-                        types: PortTypes(rawValue: snd_seq_port_info_get_type(portInfo))))
+                        types: PortTypes(rawValue: snd_seq_port_info_get_type(portInfo)),
+                        clientPID: pid > 0 ? pid : nil))
                 }
             }
             return ports

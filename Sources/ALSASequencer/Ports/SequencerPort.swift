@@ -7,15 +7,19 @@ public struct SequencerPort: Hashable, Sendable, CustomStringConvertible {
     public let capabilities: PortCapabilities
     /// What the port says it is (a synth, hardware, an application…); advisory, set by its owner.
     public let types: PortTypes
+    /// The process that owns the client (a user client); nil for kernel clients, or where the
+    /// kernel does not say. Tells apart clients of the same name, e.g. two amsynths.
+    public let clientPID: Int32?
 
     public init(address: SequencerAddress, clientName: String, portName: String,
-                clientType: ClientType, capabilities: PortCapabilities, types: PortTypes = []) {
+                clientType: ClientType, capabilities: PortCapabilities, types: PortTypes = [], clientPID: Int32? = nil) {
         self.address = address
         self.clientName = clientName
         self.portName = portName
         self.clientType = clientType
         self.capabilities = capabilities
         self.types = types
+        self.clientPID = clientPID
     }
 
     /// Kernel clients are drivers (System, Midi Through, hardware, virmidi); user clients are programs.

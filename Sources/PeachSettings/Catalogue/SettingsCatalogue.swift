@@ -284,7 +284,7 @@ public enum SettingsCatalogue {
         controllerTuning.erased, controllerCommit.erased,
         controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased, controllerHoldStartStop.erased,
         trainMode.erased, trainTrials.erased, trainJSON.erased,
-        synthAutoStart.erased, synthSoundFont.erased, synthAudioDriver.erased,
+        synthAutoStart.erased, synthEngine.erased, synthSoundFont.erased, synthAudioDriver.erased,
         feedbackChannel.erased, feedbackPositiveNote.erased, feedbackNegativeNote.erased, feedbackNearCents.erased,
     ]
 

@@ -67,19 +67,23 @@ public enum PortWait: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
-/// Whether and how Peach starts FluidSynth when no synth is there.
+/// Whether and how Peach starts a synth (amsynth or FluidSynth) when no synth is there.
 public struct SynthLaunchSettings: Hashable, Sendable {
     public let autoStart: Bool
+    /// Which synth it starts.
+    public let engine: SynthEngineSetting
     /// nil: the first General MIDI soundfont found in Debian's usual places.
     public let soundFont: String?
-    /// FluidSynth's -a: pipewire, pulseaudio, alsa, jack, file…; nil: FluidSynth's own default.
+    /// The started synth's -a: for FluidSynth pipewire, pulseaudio, alsa, jack, file…; for
+    /// amsynth alsa, jack, oss; nil: the engine's default (amsynth: alsa).
     public let audioDriver: String?
 
-    public init(autoStart: Bool, soundFont: String?, audioDriver: String?) {
+    public init(autoStart: Bool, engine: SynthEngineSetting = .automatic, soundFont: String?, audioDriver: String?) {
         self.autoStart = autoStart
+        self.engine = engine
         self.soundFont = soundFont
         self.audioDriver = audioDriver
     }
 
-    public static let `default` = SynthLaunchSettings(autoStart: true, soundFont: nil, audioDriver: nil)
+    public static let `default` = SynthLaunchSettings(autoStart: true, engine: .automatic, soundFont: nil, audioDriver: nil)
 }

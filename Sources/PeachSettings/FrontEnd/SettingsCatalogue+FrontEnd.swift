@@ -56,10 +56,19 @@ extension SettingsCatalogue {
 
     public static let synthAutoStart = SettingDescriptor(
         key: "synth.autoStart",
-        comment: "true: with no output port given and no synth running, start FluidSynth and stop it on exit.",
+        comment: "true: with no output port given and no synth running, start synth.engine and stop it on exit.",
         defaultValue: FrontEndSettings.default.synth.autoStart,
         parse: { raw throws(DomainValueError) in try Parse.boolean(raw, type: "synth auto-start switch") },
         format: { String($0) }
+    )
+
+    public static let synthEngine = SettingDescriptor(
+        key: "synth.engine",
+        comment: "The synth Peach starts: amsynth (exact pitch, Peach's own tone), fluidsynth (General MIDI sounds, "
+            + "whole cents), or auto: amsynth where installed, unless sound.program/sound.bank choose a General MIDI sound.",
+        defaultValue: FrontEndSettings.default.synth.engine,
+        parse: { raw throws(DomainValueError) in try SynthEngineSetting(parsing: Parse.scalar(raw, type: "synth engine")) },
+        format: { $0.rawValue }
     )
 
     public static let synthSoundFont = SettingDescriptor(
@@ -75,7 +84,8 @@ extension SettingsCatalogue {
 
     public static let synthAudioDriver = SettingDescriptor(
         key: "synth.audioDriver",
-        comment: "FluidSynth's audio driver (-a): pipewire, pulseaudio, alsa, jack, …; empty: FluidSynth's default.",
+        comment: "The started synth's audio driver (-a): FluidSynth pipewire, pulseaudio, alsa, jack, …; amsynth alsa, "
+            + "jack, oss (pipewire and pulseaudio mean alsa: ALSA's default device); empty: FluidSynth's default, amsynth alsa.",
         defaultValue: FrontEndSettings.default.synth.audioDriver,
         style: .quoted,
         emptyIsValue: true,

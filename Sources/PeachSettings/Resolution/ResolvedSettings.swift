@@ -74,6 +74,7 @@ public struct ResolvedSettings: Sendable {
         let json = record(Catalogue.trainJSON, resolver.resolve(Catalogue.trainJSON))
         let synth = SynthLaunchSettings(
             autoStart: record(Catalogue.synthAutoStart, resolver.resolve(Catalogue.synthAutoStart)),
+            engine: record(Catalogue.synthEngine, resolver.resolve(Catalogue.synthEngine)),
             soundFont: record(Catalogue.synthSoundFont, resolver.resolve(Catalogue.synthSoundFont)),
             audioDriver: record(Catalogue.synthAudioDriver, resolver.resolve(Catalogue.synthAudioDriver)))
         let feedbackChannel = record(Catalogue.feedbackChannel, resolver.resolve(Catalogue.feedbackChannel))

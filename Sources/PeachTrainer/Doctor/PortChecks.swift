@@ -27,7 +27,7 @@ public struct PortFacts: Hashable, Sendable {
 }
 
 /// Is there a synth to play on: midi.outputPort resolves, or PortChoice finds one, or Peach can
-/// start FluidSynth itself?
+/// start a synth (amsynth or FluidSynth) itself?
 public struct SynthPortCheck: DoctorCheck {
     public static let check = "synth-port"
     public static let title = "Synth port"
@@ -35,10 +35,14 @@ public struct SynthPortCheck: DoctorCheck {
     public let facts: PortFacts
     /// synth.autoStart is on, fluidsynth is installed and a soundfont found.
     public let fluidSynthStartable: Bool
+    /// The engine Peach would start (synth.engine resolved).
+    public let engine: SynthEngine
 
-    public init(facts: PortFacts, fluidSynthStartable: Bool) {
+    /// - Parameter fluidSynthStartable: synth.autoStart is on and `engine` is installed (FluidSynth with a soundfont).
+    public init(facts: PortFacts, fluidSynthStartable: Bool, engine: SynthEngine = .fluidSynth) {
         self.facts = facts
         self.fluidSynthStartable = fluidSynthStartable
+        self.engine = engine
     }
 
     public var finding: DoctorFinding {
@@ -53,12 +57,12 @@ public struct SynthPortCheck: DoctorCheck {
         }
         if fluidSynthStartable {
             return .ok(Self.check, Self.title,
-                       found: "no synth port is running; `peach train` starts FluidSynth and stops it on exit")
+                       found: "no synth port is running; `peach train` starts \(engine.name) and stops it on exit")
         }
         return .problem(Self.check, Self.title,
-                        found: "no synth port is running, and Peach cannot start FluidSynth (see below)",
+                        found: "no synth port is running, and Peach cannot start \(engine.name) (see below)",
                         fix: """
-                            sudo apt install fluidsynth timgm6mb-soundfont   (and synth.autoStart: true), or
+                            sudo apt install amsynth   (or fluidsynth timgm6mb-soundfont; and synth.autoStart: true), or
                             start a synth yourself: fluidsynth -is -a pulseaudio /usr/share/sounds/sf2/TimGM6mb.sf2, or
                             name a hardware synth: peach settings set midi.outputPort PORT (`peach ports` lists them)
                             """)

@@ -1,7 +1,41 @@
 import PeachCore
 
-/// Is `fluidsynth` installed? Needed only when Peach is to start it: no external synth and
-/// synth.autoStart on.
+/// Which synth Peach would start (synth.engine against what is installed and the sound), and
+/// why; only when it would start one.
+public struct SynthEngineCheck: DoctorCheck {
+    public static let check = "synth-engine"
+    public static let title = "Synth engine"
+
+    /// nil: Peach starts none (another synth plays, or synth.autoStart is false).
+    public let choice: SynthEngineChoice?
+    /// Where `amsynth` is on PATH; nil: not found.
+    public let amsynth: String?
+    /// Why none is started, when `choice` is nil.
+    public let notNeeded: String
+
+    public init(choice: SynthEngineChoice?, amsynth: String?, notNeeded: String) {
+        self.choice = choice
+        self.amsynth = amsynth
+        self.notNeeded = notNeeded
+    }
+
+    public var finding: DoctorFinding {
+        guard let choice else { return .ok(Self.check, Self.title, found: "none started: \(notNeeded)") }
+        let found = "\(choice.engine.name) (\(choice.reason))"
+        if choice.engine == .amsynth, amsynth == nil {
+            return .problem(Self.check, Self.title, found: found + ", but amsynth is not on PATH",
+                            fix: "sudo apt install amsynth, or peach settings set synth.engine auto")
+        }
+        if choice.engine == .fluidSynth, amsynth == nil, !choice.reason.contains("General MIDI") {
+            return .warning(Self.check, Self.title, found: found,
+                            advice: "sudo apt install amsynth: Peach then starts it, and pitch is exact instead of whole cents")
+        }
+        return .ok(Self.check, Self.title, found: found)
+    }
+}
+
+/// Is `fluidsynth` installed? Needed only when Peach is to start it: no external synth,
+/// synth.autoStart on, and FluidSynth the engine chosen.
 public struct FluidSynthCheck: DoctorCheck {
     public static let check = "fluidsynth"
     public static let title = "FluidSynth"
@@ -11,15 +45,18 @@ public struct FluidSynthCheck: DoctorCheck {
     /// The synth `peach train` would use instead (configured or found), as a label; nil: none.
     public let externalSynth: String?
     public let autoStart: Bool
+    /// The engine Peach would start (see `SynthEngineChoice`).
+    public let engine: SynthEngine
 
-    public init(executable: String?, externalSynth: String?, autoStart: Bool) {
+    public init(executable: String?, externalSynth: String?, autoStart: Bool, engine: SynthEngine = .fluidSynth) {
         self.executable = executable
         self.externalSynth = externalSynth
         self.autoStart = autoStart
+        self.engine = engine
     }
 
     /// Peach would start FluidSynth itself if it could.
-    public var needed: Bool { autoStart && externalSynth == nil }
+    public var needed: Bool { autoStart && externalSynth == nil && engine == .fluidSynth }
 
     public var finding: DoctorFinding {
         if let executable {
@@ -31,7 +68,8 @@ public struct FluidSynthCheck: DoctorCheck {
                             found: "fluidsynth is not on PATH, and no other synth is there to play on",
                             fix: "sudo apt install fluidsynth")
         }
-        let reason = externalSynth.map { "\($0) plays the notes" } ?? "synth.autoStart is false"
+        let reason = externalSynth.map { "\($0) plays the notes" }
+            ?? (autoStart ? "Peach starts \(engine.name)" : "synth.autoStart is false")
         return .ok(Self.check, Self.title, found: "not installed; not needed while \(reason)")
     }
 }
@@ -82,43 +120,66 @@ public struct SoundFontCheck: DoctorCheck {
     }
 }
 
-/// What pitch resolution the difficulty floor assumes, and whether it fits the synth.
+/// What pitch resolution the difficulty floor assumes, where that comes from, and whether it
+/// fits the synth.
 public struct PitchResolutionCheck: DoctorCheck {
     public static let check = "pitch-resolution"
     public static let title = "Output pitch resolution"
 
     public let setting: PitchResolution
-    /// `peach train` would start FluidSynth itself (no synth configured or running).
-    public let peachStartsFluidSynth: Bool
+    /// The engine `peach train` would start itself (no synth configured or running); nil: none.
+    public let startedEngine: SynthEngine?
     /// The external synth's label, when one is configured or found.
     public let externalSynth: String?
+    /// The pitch bend range, for the size of the 14-bit bend's step.
+    public let bendRange: PitchBendRange
 
-    public init(setting: PitchResolution, peachStartsFluidSynth: Bool, externalSynth: String?) {
+    public init(setting: PitchResolution, startedEngine: SynthEngine?, externalSynth: String?,
+                bendRange: PitchBendRange = SettingDefaults.pitchBendRange) {
         self.setting = setting
-        self.peachStartsFluidSynth = peachStartsFluidSynth
+        self.startedEngine = startedEngine
         self.externalSynth = externalSynth
+        self.bendRange = bendRange
+    }
+
+    /// The synth behind `label` by its client name: FluidSynth's clients are "FLUID Synth (…)",
+    /// amsynth's "amsynth".
+    static func knownEngine(label: String) -> SynthEngine? {
+        if label.contains("FLUID Synth") { return .fluidSynth }
+        if label.hasSuffix("of \"amsynth\"") { return .amsynth }
+        return nil
     }
 
     public var finding: DoctorFinding {
-        let externalFluidSynth = externalSynth?.contains("FLUID Synth") == true
-        let wholeCents = peachStartsFluidSynth || externalFluidSynth
+        let known = startedEngine ?? externalSynth.flatMap(Self.knownEngine)
+        let wholeCents = known?.rendersWholeCents ?? false
         let floor = setting.difficultyFloor(synthRendersWholeCents: wholeCents)
         let floorText = "the difficulty never goes below \(Self.cents(floor))"
         let rounding = "FluidSynth 2.3.1 renders whole cents (Peach's bends round to the nearest, and each trial "
             + "records the offset that sounds)"
-        switch setting {
-        case .cents(let cents):
+        let bendStep = Double(bendRange.semitones) * 100 / 8192
+        let exactness = "amsynth computes pitch in floating point, so only the pitch wheel's 14-bit step "
+            + "(\(String(format: "%.3f", bendStep)) c at ±\(bendRange.semitones) semitones) remains"
+        switch (setting, known) {
+        case (.cents(let cents), _):
             return .ok(Self.check, Self.title,
                        found: "midi.pitchResolution declares \(Self.cents(cents.rawValue)); \(floorText)")
-        case .automatic where peachStartsFluidSynth:
+        case (.automatic, .fluidSynth?) where startedEngine != nil:
             return .ok(Self.check, Self.title,
                        found: "auto: \(Self.cents(PitchResolution.fluidSynthStep.rawValue)), as Peach starts FluidSynth "
                            + "itself and \(rounding); \(floorText)")
-        case .automatic where externalFluidSynth:
+        case (.automatic, .fluidSynth?):
             return .ok(Self.check, Self.title,
                        found: "auto: \(Self.cents(PitchResolution.fluidSynthStep.rawValue)) for \(externalSynth ?? "it"), "
                            + "recognised as FluidSynth by its client name: \(rounding); \(floorText)")
-        case .automatic:
+        case (.automatic, .amsynth?) where startedEngine != nil:
+            return .ok(Self.check, Self.title,
+                       found: "auto: exact (0 cents), as Peach starts amsynth itself and \(exactness); \(floorText)")
+        case (.automatic, .amsynth?):
+            return .ok(Self.check, Self.title,
+                       found: "auto: exact (0 cents) for \(externalSynth ?? "it"), recognised as amsynth by its client name: "
+                           + "\(exactness); \(floorText)")
+        case (.automatic, nil):
             let synth = externalSynth ?? "an external synth"
             let declare = "peach settings set midi.pitchResolution 1   (the synth's finest step in cents; 0 = exact)"
             return .ok(Self.check, Self.title,

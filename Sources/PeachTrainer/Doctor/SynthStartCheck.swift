@@ -1,10 +1,10 @@
-/// Does the FluidSynth `peach train` would start actually start? Installed and a soundfont found
+/// Does the synth `peach train` would start (amsynth or FluidSynth) actually start? Installed
 /// is not enough: its audio driver may fail to open (no sound card, no access to it, no sound
 /// server), and then training cannot begin. So doctor starts it as `train` would, with the
 /// configured audio driver, and stops it again.
 public struct SynthStartCheck: DoctorCheck {
     public static let check = "synth-start"
-    public static let title = "Starting FluidSynth"
+    public static let title = "Starting the synth"
 
     public enum Outcome: Sendable, Equatable {
         /// Not tried: another synth plays, or something checked above already says why it
@@ -17,15 +17,20 @@ public struct SynthStartCheck: DoctorCheck {
     }
 
     public let outcome: Outcome
-    /// synth.audioDriver; nil: FluidSynth's own default (ALSA's default device).
+    /// synth.audioDriver; nil: the engine's own default (FluidSynth's; amsynth: alsa).
     public let audioDriver: String?
+    public let engine: SynthEngine
 
-    public init(outcome: Outcome, audioDriver: String?) {
+    public init(outcome: Outcome, audioDriver: String?, engine: SynthEngine = .fluidSynth) {
         self.outcome = outcome
         self.audioDriver = audioDriver
+        self.engine = engine
     }
 
-    private var driverText: String { audioDriver.map { "audio driver \($0)" } ?? "FluidSynth's default audio driver" }
+    private var driverText: String {
+        audioDriver.map { "audio driver \($0)" }
+            ?? (engine == .fluidSynth ? "FluidSynth's default audio driver" : "audio driver alsa (ALSA's default device)")
+    }
 
     public var finding: DoctorFinding {
         switch outcome {
@@ -33,23 +38,27 @@ public struct SynthStartCheck: DoctorCheck {
             return .ok(Self.check, Self.title, found: "not tried: \(reason)")
         case .started(let seconds):
             let time = (seconds * 10).rounded() / 10
-            return .ok(Self.check, Self.title, found: "started and stopped again in \(time) s (\(driverText))")
+            return .ok(Self.check, Self.title, found: "\(engine.name) started and stopped again in \(time) s (\(driverText))")
         case .failed(let message):
-            return .problem(Self.check, Self.title, found: "it did not start with \(driverText): \(message)", fix: Self.fix(for: message))
+            return .problem(Self.check, Self.title, found: "\(engine.name) did not start with \(driverText): \(message)",
+                            fix: Self.fix(for: message, engine: engine))
         }
     }
 
     /// The usual causes, from what FluidSynth said.
-    static func fix(for message: String) -> String {
+    static func fix(for message: String, engine: SynthEngine) -> String {
         let lower = message.lowercased()
         if lower.contains("audio") || lower.contains("pcm") || lower.contains("device") {
-            return """
-                choose an audio driver that works here: `peach settings set synth.audioDriver pulseaudio` \
-                (or pipewire, jack) where a sound server runs; alsa needs the sound card free and your user \
-                in the audio group (sudo usermod -aG audio $USER, then log in again). Or start a synth \
-                yourself and name it with midi.outputPort.
-                """
+            let drivers = engine == .fluidSynth
+                ? "`peach settings set synth.audioDriver pulseaudio` (or pipewire, jack) where a sound server runs"
+                : "`peach settings set synth.audioDriver jack` where JACK runs (alsa plays to ALSA's default device, "
+                    + "which a sound server's ALSA plugin serves)"
+            return "choose an audio driver that works here: \(drivers); alsa needs the sound card free and your user "
+                + "in the audio group (sudo usermod -aG audio $USER, then log in again). Or set synth.engine to the "
+                + "other synth, or start a synth yourself and name it with midi.outputPort."
         }
-        return "check synth.soundFont and synth.audioDriver, or start a synth yourself and name it with midi.outputPort"
+        return engine == .fluidSynth
+            ? "check synth.soundFont and synth.audioDriver, or start a synth yourself and name it with midi.outputPort"
+            : "check synth.audioDriver, set synth.engine fluidsynth, or start a synth yourself and name it with midi.outputPort"
     }
 }

@@ -1,6 +1,7 @@
 import ALSASequencer
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachSettings
 import PeachTrainer
 
@@ -44,7 +45,7 @@ struct PortsCommand: AsyncParsableCommand {
         } else {
             print(listing.table())
             if synth == nil && settings.outputPort == nil {
-                notes.append(Self.noSynthNote(settings.current.frontEnd.synth))
+                notes.append(Self.noSynthNote(settings.current.frontEnd.synth, sound: settings.sound))
             }
             if controller == nil && settings.inputPort == nil {
                 notes.append("No controller port: `peach train` takes answers from the terminal's keys.")
@@ -65,14 +66,18 @@ struct PortsCommand: AsyncParsableCommand {
         }
     }
 
-    private static func noSynthNote(_ synth: SynthLaunchSettings) -> String {
+    private static func noSynthNote(_ synth: SynthLaunchSettings, sound: SoundSelection) -> String {
         guard synth.autoStart else {
             return "No synth port, and synth.autoStart is false: start a synth, or name one with --to."
         }
-        guard SoundFontLocator(environment: ProcessInfo.processInfo.environment).fluidSynth != nil else {
-            return "No synth port, and FluidSynth is not installed: install fluidsynth and a General MIDI soundfont, "
-                + "or name a synth with --to."
+        let locator = SynthComposition.locator()
+        let engine = SynthComposition.choice(synth, sound: sound, locator: locator).engine
+        guard locator.executable(of: engine) != nil else {
+            return engine == .fluidSynth
+                ? "No synth port, and FluidSynth is not installed: install amsynth, or fluidsynth and a General MIDI "
+                    + "soundfont, or name a synth with --to."
+                : "No synth port, and amsynth (synth.engine) is not installed: install amsynth, or name a synth with --to."
         }
-        return "No synth port: `peach train` and `peach play` start FluidSynth and stop it when they end."
+        return "No synth port: `peach train` and `peach play` start \(engine.name) and stop it when they end."
     }
 }

@@ -28,26 +28,34 @@ enum DoctorComposition {
         let ports = portFacts(settings: settings, frontEnd: frontEnd)
         findings.append(SequencerClientCheck(outcome: ports.outcome, deviceExists: deviceExists).finding)
 
-        // The synth `peach train` would use instead of starting FluidSynth: configured or found.
+        // The synth `peach train` would use instead of starting one: configured or found.
         let externalSynth = ports.facts?.synth?.label ?? settings.outputPort
-        let fluidSynth = FluidSynthCheck(executable: SoundFontLocator(environment: ProcessInfo.processInfo.environment).fluidSynth, externalSynth: externalSynth,
-                                         autoStart: frontEnd.synth.autoStart)
+        let locator = SynthComposition.locator()
+        let startsOne = frontEnd.synth.autoStart && externalSynth == nil
+        let choice = startsOne ? SynthComposition.choice(frontEnd.synth, sound: settings.sound, locator: locator) : nil
+        let engine = choice?.engine ?? .fluidSynth
+        let fluidSynth = FluidSynthCheck(executable: locator.fluidSynth, externalSynth: externalSynth,
+                                         autoStart: frontEnd.synth.autoStart, engine: engine)
         let soundFont = SoundFontCheck(configured: frontEnd.synth.soundFont, needed: fluidSynth.needed,
                                        fileExists: { FileManager.default.fileExists(atPath: $0) })
+        let engineInstalled = locator.executable(of: engine) != nil
+        let startable = frontEnd.synth.autoStart && engineInstalled && (engine == .amsynth || soundFont.soundFont != nil)
         if let facts = ports.facts {
-            let startable = frontEnd.synth.autoStart && fluidSynth.executable != nil && soundFont.soundFont != nil
-            findings.append(SynthPortCheck(facts: facts, fluidSynthStartable: startable).finding)
+            findings.append(SynthPortCheck(facts: facts, fluidSynthStartable: startable, engine: engine).finding)
             findings.append(ControllerPortCheck(facts: facts).finding)
         }
+        findings.append(SynthEngineCheck(
+            choice: choice, amsynth: locator.amsynth,
+            notNeeded: externalSynth.map { "\($0) plays the notes" } ?? "synth.autoStart is false").finding)
         findings.append(fluidSynth.finding)
         findings.append(soundFont.finding)
-        if fluidSynth.needed {
-            let outcome = await trySynthStart(frontEnd.synth, deviceExists: deviceExists,
-                                              installed: fluidSynth.executable != nil, soundFound: soundFont.soundFont != nil)
-            findings.append(SynthStartCheck(outcome: outcome, audioDriver: frontEnd.synth.audioDriver).finding)
+        if let choice {
+            let outcome = await trySynthStart(choice.engine, frontEnd.synth, settings: settings, deviceExists: deviceExists,
+                                              startable: startable)
+            findings.append(SynthStartCheck(outcome: outcome, audioDriver: frontEnd.synth.audioDriver, engine: choice.engine).finding)
         }
-        findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, peachStartsFluidSynth: fluidSynth.needed,
-                                             externalSynth: externalSynth).finding)
+        findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, startedEngine: choice?.engine,
+                                             externalSynth: externalSynth, bendRange: settings.pitchBendRange).finding)
 
         let isControllerWarning = { (warning: SettingsWarning) in warning.key?.contains("controller.") == true }
         let userFile = settings.files.userFile
@@ -65,12 +73,12 @@ enum DoctorComposition {
         return DoctorReport(findings: findings)
     }
 
-    /// Starts FluidSynth as `peach train` would (same launcher, same settings) and stops it:
+    /// Starts the synth `peach train` would start (same launcher, same settings) and stops it:
     /// what train would hit, found before a session is due.
-    private static func trySynthStart(_ synth: SynthLaunchSettings, deviceExists: Bool, installed: Bool,
-                                      soundFound: Bool) async -> SynthStartCheck.Outcome {
+    private static func trySynthStart(_ engine: SynthEngine, _ synth: SynthLaunchSettings, settings: LayeredUserSettings,
+                                      deviceExists: Bool, startable: Bool) async -> SynthStartCheck.Outcome {
         guard deviceExists else { return .notTried("no sequencer (see above)") }
-        guard installed, soundFound else { return .notTried("FluidSynth or its soundfont is missing (see above)") }
+        guard startable else { return .notTried("\(engine.name)\(engine == .fluidSynth ? " or its soundfont" : "") is missing (see above)") }
         let client: SequencerClient
         do {
             client = try SequencerComposition.openClient(name: "Peach doctor")
@@ -78,7 +86,7 @@ enum DoctorComposition {
             return .notTried("no sequencer client (see above)")
         }
         defer { client.close() }
-        let launcher = FluidSynthLauncher(settings: synth, locator: SoundFontLocator(environment: ProcessInfo.processInfo.environment))
+        let launcher = SynthComposition.launcher(for: engine, synth: synth, settings: settings)
         let started = ContinuousClock.now
         do {
             let running = try await launcher.start(client: client, notice: { _ in })

@@ -1,31 +1,41 @@
 import ALSASequencer
 import Foundation
+import PeachCore
 import PeachSettings
 import PeachTrainer
 
-/// The port the notes go to, and the FluidSynth Peach started for it, if it did.
+/// The port the notes go to, and the synth Peach started for it, if it did.
 struct ChosenOutput: Sendable {
     let port: SequencerPort
     /// Stop it whichever way the command ends.
-    let fluidSynth: RunningFluidSynth?
+    let startedSynth: RunningSynth?
+    /// The synth.engine choice that started it, with its reason.
+    let choice: SynthEngineChoice?
+
+    /// The sound to select: Peach's own tone on an amsynth that cannot play the General MIDI
+    /// sound the settings name, else the settings' sound.
+    func sound(configured: SoundSelection) -> SoundSelection {
+        choice?.ignoresSound == true ? SettingDefaults.sound : configured
+    }
 }
 
 /// Where the notes go: the port the user named (waited for as midi.portWait says), else the
-/// first synth there is, else a FluidSynth Peach starts (synth.*).
+/// first synth there is, else a synth Peach starts (synth.*: amsynth or FluidSynth).
 enum OutputComposition {
-    static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings,
+    static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings, settings: any UserSettings,
                              waiting: @Sendable (String) -> Void) async throws -> ChosenOutput {
         if let spec {
             let port = try await PortAwaiter.resolve(spec, for: .destination, client: client,
                                                      wait: frontEnd.portWait.limit, waiting: waiting)
-            return ChosenOutput(port: port, fluidSynth: nil)
+            return ChosenOutput(port: port, startedSynth: nil, choice: nil)
         }
         if let port = PortChoice.defaultSynth(among: try client.ports(), excludingClient: client.clientID) {
-            return ChosenOutput(port: port, fluidSynth: nil)
+            return ChosenOutput(port: port, startedSynth: nil, choice: nil)
         }
-        let launcher = FluidSynthLauncher(settings: frontEnd.synth,
-                                          locator: SoundFontLocator(environment: ProcessInfo.processInfo.environment))
-        let fluidSynth = try await launcher.start(client: client, notice: waiting)
-        return ChosenOutput(port: fluidSynth.port, fluidSynth: fluidSynth)
+        let choice = SynthComposition.choice(frontEnd.synth, sound: settings.sound)
+        if choice.ignoresSound { waiting(choice.reason) }
+        let launcher = SynthComposition.launcher(for: choice.engine, synth: frontEnd.synth, settings: settings)
+        let synth = try await launcher.start(client: client, notice: waiting)
+        return ChosenOutput(port: synth.port, startedSynth: synth, choice: choice)
     }
 }

@@ -4,32 +4,35 @@ import PeachALSA
 import PeachCore
 import PeachSettings
 
-/// Wires `peach play`: the sequencer client, the output (a FluidSynth of our own if need be),
+/// Wires `peach play`: the sequencer client, the output (a synth of our own if need be),
 /// the note player, one note. Cancelling the task (a signal) ends the note at once, sends All
-/// Notes Off, and stops the FluidSynth it started.
+/// Notes Off, and stops the synth it started.
 enum PlayComposition {
-    /// Long enough for a General MIDI instrument's release to be heard before FluidSynth goes.
+    /// Long enough for an instrument's release to be heard before the synth Peach started goes.
     static let releaseTail: Duration = .milliseconds(500)
 
     static func play(_ request: PlayRequest, settings: LayeredUserSettings) async throws {
         let client = try SequencerComposition.openClient()
         defer { client.close() }
         let output = try await OutputComposition.chooseOutput(
-            spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, waiting: { say($0) })
+            spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, settings: settings,
+            waiting: { say($0) })
         do {
-            try await sound(request, to: output.port, client: client, settings: settings)
-            if output.fluidSynth != nil { try? await Task.sleep(for: releaseTail) }
+            try await sound(request, to: output.port, client: client, settings: settings,
+                            sound: output.sound(configured: settings.sound))
+            if output.startedSynth != nil { try? await Task.sleep(for: releaseTail) }
         } catch {
-            await output.fluidSynth?.stop()
+            await output.startedSynth?.stop()
             throw error
         }
-        await output.fluidSynth?.stop()
+        await output.startedSynth?.stop()
     }
 
     private static func sound(_ request: PlayRequest, to port: SequencerPort, client: SequencerClient,
-                              settings: LayeredUserSettings) async throws {
+                              settings: LayeredUserSettings, sound: SoundSelection) async throws {
         try client.connectOutput(to: port.address)
-        let configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: port.clientName))
+        var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: port.clientName))
+        configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
         // As the player will send it, for this synth's bend response.

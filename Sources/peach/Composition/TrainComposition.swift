@@ -43,20 +43,20 @@ enum TrainComposition {
         let statusLine = shown as? StatusLinePresenter
         do {
             let output = try await OutputComposition.chooseOutput(
-                spec: request.outputSpec, client: client, frontEnd: request.frontEnd, waiting: notice)
-            log.debug("output \(output.port.label)\(output.fluidSynth == nil ? "" : " (FluidSynth started by Peach)")")
-            // Whatever happens next, a FluidSynth we started does not outlive us.
+                spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings, waiting: notice)
+            log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
+            // Whatever happens next, a synth we started does not outlive us.
             do {
                 let outcome = try await train(request, settings: settings, store: store, profile: profile,
                                               thresholds: thresholds, client: client,
-                                              output: output.port, startedFluidSynth: output.fluidSynth != nil,
+                                              output: output,
                                               jobControl: jobControl, presenter: presenter, statusLine: statusLine,
                                               notice: notice, interruption: interruption, log: log)
                 await presenter.close()
-                await output.fluidSynth?.stop()
+                await output.startedSynth?.stop()
                 return outcome
             } catch {
-                await output.fluidSynth?.stop()
+                await output.startedSynth?.stop()
                 throw error
             }
         } catch {
@@ -71,10 +71,11 @@ enum TrainComposition {
     private static func train(
         _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
         thresholds: LiveThresholds,
-        client: SequencerClient, output: SequencerPort, startedFluidSynth: Bool, jobControl: JobControl?,
+        client: SequencerClient, output chosen: ChosenOutput, jobControl: JobControl?,
         presenter: OrderedPresenter, statusLine: StatusLinePresenter?, notice: @escaping @Sendable (String) -> Void,
         interruption: Interruption, log: Logger
     ) async throws -> Trainer.Outcome {
+        let output = chosen.port
         let interactive = jobControl != nil
         let input = try await InputComposition.chooseInput(
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
@@ -87,18 +88,21 @@ enum TrainComposition {
         try client.connectOutput(to: output.address)
         if let input { try client.connectInput(from: input.address, timestampQueue: client.inputQueue) }
 
-        let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(
-            settings: settings, bendResponse: BendResponse(synthClientName: output.clientName)))
+        var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: output.clientName))
+        let sound = chosen.sound(configured: settings.sound)
+        configuration.sound = sound
+        let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
-        log.debug("synth set up: \(settings.sound), bend range \(settings.pitchBendRange)")
+        log.debug("synth set up: \(sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
         await cue?.clear()
-        // A FluidSynth the user started (Qsynth, a service) renders whole cents as Peach's own does.
-        let wholeCents = startedFluidSynth || BendResponse(synthClientName: output.clientName).truncatesToWholeCents
+        // The engine Peach started says; a FluidSynth the user started (Qsynth, a service) is known by its name.
+        let wholeCents = chosen.startedSynth?.engine.rendersWholeCents
+            ?? BendResponse(synthClientName: output.clientName).truncatesToWholeCents
         let floor = request.frontEnd.pitchResolution.difficultyFloor(synthRendersWholeCents: wholeCents)
         let strategy = KazezStrategy(minimum: floor)
         // The port and sound go with every trial of this run; the answering control comes with the trial.
-        let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: settings.sound))
+        let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: sound))
 
         let intervals = request.intervals
         let makeSession: Trainer.SessionFactory = { mode in

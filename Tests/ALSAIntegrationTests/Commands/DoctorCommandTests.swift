@@ -35,8 +35,9 @@ struct DoctorWithSequencerTests {
         findings[check]?["found"] as? String ?? ""
     }
 
-    /// The VM has no sound card to play on: FluidSynth renders to a file there.
-    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"]
+    /// The VM has no sound card to play on: FluidSynth renders to a file there (amsynth, which
+    /// auto would start, has no file driver).
+    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file", "PEACH_SYNTH_ENGINE": "fluidsynth"]
 
     @Test("the sequencer checks pass, the virtual keyboard is the controller, FluidSynth starts: exit 0")
     func healthy() async throws {
@@ -44,14 +45,14 @@ struct DoctorWithSequencerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(outcome.status == 0, "\(outcome)")
         for check in ["sequencer-device", "sequencer-access", "sequencer-client", "synth-port", "controller-port",
-                      "fluidsynth", "soundfont", "synth-start", "config-file", "config-keys", "config-values",
+                      "synth-engine", "fluidsynth", "soundfont", "synth-start", "config-file", "config-keys", "config-values",
                       "controller-mapping", "store"] {
             #expect(Self.verdict(findings, check) == "ok", "\(check): \(findings[check] ?? [:])")
         }
         #expect(Self.found(findings, "controller-port").hasPrefix("16:0 "), "\(findings["controller-port"] ?? [:])")
         #expect(Self.found(findings, "synth-port").contains("starts FluidSynth"))
         #expect(Self.found(findings, "pitch-resolution").contains("auto: 1 cent"))
-        #expect(Self.found(findings, "synth-start").hasPrefix("started and stopped again in "), "\(findings["synth-start"] ?? [:])")
+        #expect(Self.found(findings, "synth-start").hasPrefix("FluidSynth started and stopped again in "), "\(findings["synth-start"] ?? [:])")
         #expect(PlayFluidSynthTests.fluidSynthProcesses().isEmpty, "doctor stopped the FluidSynth it started")
 
         // The text form says the same.
@@ -65,7 +66,8 @@ struct DoctorWithSequencerTests {
 
     @Test("a FluidSynth that cannot start (its audio driver fails) is a problem before training would meet it: exit 1")
     func synthThatCannotStart() async throws {
-        let (outcome, findings, folder) = try await Self.doctor([], environment: ["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver"])
+        let (outcome, findings, folder) = try await Self.doctor([], environment: ["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver",
+                                                                                   "PEACH_SYNTH_ENGINE": "fluidsynth"])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(outcome.status == 1, "\(outcome)")
         #expect(Self.verdict(findings, "synth-start") == "problem", "\(findings["synth-start"] ?? [:])")

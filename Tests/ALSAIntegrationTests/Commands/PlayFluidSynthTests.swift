@@ -8,7 +8,9 @@ import Testing
 @Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(2)),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct PlayFluidSynthTests {
-    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"]
+    /// FluidSynth by name: where amsynth is installed, auto starts amsynth.
+    static let fluidSynth = ["PEACH_SYNTH_ENGINE": "fluidsynth"]
+    static let fileDriver = ["PEACH_SYNTH_AUDIO_DRIVER": "file"].merging(fluidSynth) { $1 }
 
     /// The pids of every FluidSynth process on the machine that has not exited (an orphan's
     /// zombie waits for the VM's PID 1, a shell, to reap it).
@@ -108,7 +110,7 @@ struct PlayFluidSynthTests {
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
 
         let started = ContinuousClock.now
-        let outcome = try await PeachCommand.run(["play", "A4"], environment: ["PATH": path, "STUB_DIR": folder.path])
+        let outcome = try await PeachCommand.run(["play", "A4"], environment: ["PATH": path, "STUB_DIR": folder.path].merging(Self.fluidSynth) { $1 })
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stderr.contains("FluidSynth started without a sequencer port"), "\(outcome.stderr)")
         #expect(ContinuousClock.now - started >= .seconds(2), "SIGTERM was ignored, SIGKILL came after the grace period")
@@ -135,7 +137,8 @@ struct PlayFluidSynthTests {
     func failures(environment: [String: String], messages: [String]) async throws {
         let folder = try PeachCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try await PeachCommand.run(["play", "A4"], environment: environment, directory: folder)
+        let outcome = try await PeachCommand.run(["play", "A4"], environment: environment.merging(Self.fluidSynth) { $1 },
+                                                 directory: folder)
         #expect(outcome.status == 1, "\(outcome)")
         for message in messages {
             #expect(outcome.stderr.contains(message), "\(message) missing from: \(outcome.stderr)")

@@ -39,7 +39,7 @@ struct PortChecksTests {
         let stuck = SynthPortCheck(facts: Self.facts([Self.through]), fluidSynthStartable: false).finding
         #expect(stuck.verdict == .problem)
         let fix = try #require(stuck.fix)
-        #expect(fix.contains("sudo apt install fluidsynth timgm6mb-soundfont"))
+        #expect(fix.contains("sudo apt install amsynth   (or fluidsynth timgm6mb-soundfont"))
         #expect(fix.contains("midi.outputPort"))
     }
 

@@ -57,7 +57,7 @@ struct SynthChecksTests {
 
     @Test("pitch resolution: auto with Peach's own FluidSynth is the 1-cent floor, and says why")
     func resolutionOwnFluidSynth() {
-        let finding = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: true, externalSynth: nil).finding
+        let finding = PitchResolutionCheck(setting: .automatic, startedEngine: .fluidSynth, externalSynth: nil).finding
         #expect(finding.verdict == .ok)
         #expect(finding.found.contains("auto: 1 cent"))
         #expect(finding.found.contains("FluidSynth 2.3.1 renders whole cents"))
@@ -66,7 +66,7 @@ struct SynthChecksTests {
 
     @Test("pitch resolution: auto with an external FluidSynth (Qsynth) takes its 1-cent step, recognised by its client name")
     func resolutionExternalFluidSynth() {
-        let finding = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: false,
+        let finding = PitchResolutionCheck(setting: .automatic, startedEngine: nil,
                                            externalSynth: "128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\"").finding
         #expect(finding.verdict == .ok)
         #expect(finding.found.contains("auto: 1 cent for 128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\", recognised as FluidSynth"))
@@ -76,14 +76,38 @@ struct SynthChecksTests {
 
     @Test("pitch resolution: auto with another synth is exact, with how to declare a coarser step; a declared value is ok")
     func resolutionOther() throws {
-        let other = PitchResolutionCheck(setting: .automatic, peachStartsFluidSynth: false, externalSynth: "20:0 Yamaha").finding
+        let other = PitchResolutionCheck(setting: .automatic, startedEngine: nil, externalSynth: "20:0 Yamaha").finding
         #expect(other.verdict == .ok)
         #expect(other.found.contains("auto: exact (0 cents) for 20:0 Yamaha"))
         #expect(other.found.contains("peach settings set midi.pitchResolution"))
-        let declared = PitchResolutionCheck(setting: try .cents(validating: 2.5), peachStartsFluidSynth: true,
+        let declared = PitchResolutionCheck(setting: try .cents(validating: 2.5), startedEngine: .fluidSynth,
                                             externalSynth: nil).finding
         #expect(declared.verdict == .ok)
         #expect(declared.found == "midi.pitchResolution declares 2.5 cents; the difficulty never goes below 2.5 cents")
+    }
+
+    @Test("pitch resolution: auto with the amsynth Peach starts is exact, down to the bend's 14-bit step, and says so")
+    func resolutionOwnAmsynth() throws {
+        let finding = PitchResolutionCheck(setting: .automatic, startedEngine: .amsynth, externalSynth: nil,
+                                           bendRange: try PitchBendRange(semitones: 2)).finding
+        #expect(finding.verdict == .ok)
+        #expect(finding.found.hasPrefix("auto: exact (0 cents), as Peach starts amsynth itself"))
+        #expect(finding.found.contains("14-bit step (0.024 c at ±2 semitones)"))
+        #expect(finding.found.contains("the difficulty never goes below \(Self.minimumText)"))
+    }
+
+    @Test("pitch resolution: an amsynth someone else started is known by its client name")
+    func resolutionExternalAmsynth() {
+        let finding = PitchResolutionCheck(setting: .automatic, startedEngine: nil,
+                                           externalSynth: "129:0 \"MIDI IN\" of \"amsynth\"").finding
+        #expect(finding.found.contains("recognised as amsynth by its client name"))
+        #expect(finding.found.hasPrefix("auto: exact (0 cents)"))
+    }
+
+    /// KazezStrategy's own minimum, the floor of an exact synth.
+    static var minimumText: String {
+        let value = KazezStrategy.defaultMinimum
+        return (value == value.rounded() ? String(Int(value)) : String(value)) + " cent" + (value == 1 ? "" : "s")
     }
 }
 
@@ -93,7 +117,7 @@ struct SynthStartCheckTests {
     func startedOrNotTried() {
         let started = SynthStartCheck(outcome: .started(seconds: 1.26), audioDriver: "pulseaudio").finding
         #expect(started.verdict == .ok)
-        #expect(started.found == "started and stopped again in 1.3 s (audio driver pulseaudio)")
+        #expect(started.found == "FluidSynth started and stopped again in 1.3 s (audio driver pulseaudio)")
         let skipped = SynthStartCheck(outcome: .notTried("no sequencer (see above)"), audioDriver: nil).finding
         #expect(skipped.verdict == .ok)
         #expect(skipped.found == "not tried: no sequencer (see above)")
@@ -104,7 +128,7 @@ struct SynthStartCheckTests {
         let message = "FluidSynth exited with status 1 before it was ready: … FluidSynth said:\n  fluidsynth: error: Failed to open the default audio device"
         let finding = SynthStartCheck(outcome: .failed(message), audioDriver: nil).finding
         #expect(finding.verdict == .problem)
-        #expect(finding.found.hasPrefix("it did not start with FluidSynth's default audio driver: FluidSynth exited"))
+        #expect(finding.found.hasPrefix("FluidSynth did not start with FluidSynth's default audio driver: FluidSynth exited"))
         let fix = try #require(finding.fix)
         #expect(fix.contains("synth.audioDriver pulseaudio") && fix.contains("audio group") && fix.contains("midi.outputPort"))
     }

@@ -67,8 +67,10 @@ final class ChildProcess: Sendable {
     /// How much of stderr is kept: enough for the program's complaints, bounded however much it prints.
     static let stderrLimit = 8192
 
-    /// Starts `executable`. `readyMarker`: what it prints on stdout once it is ready (see `readiness()`).
-    init(executable: String, arguments: [String], readyMarker: String) throws(LaunchFailure) {
+    /// Starts `executable`. `readyMarker`: what it prints on stdout once it is ready (see
+    /// `readiness()`; nil: it prints none). `environment` is added to Peach's own.
+    init(executable: String, arguments: [String], environment extra: [String: String] = [:],
+         readyMarker: String?) throws(LaunchFailure) {
         self.executable = executable
         let (stdinPipe, stdoutPipe, stderrPipe) = try Self.makePipes()
         defer {
@@ -97,7 +99,7 @@ final class ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }.map { strdup("\($0)=\($1)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
         var child: pid_t = 0
         let result = argv.withUnsafeBufferPointer { argvPointer in
@@ -116,8 +118,9 @@ final class ChildProcess: Sendable {
         stdinWriter = Mutex(stdinPipe.write)
 
         let shared = self.shared
-        let marker = Data(readyMarker.utf8)
+        let marker = readyMarker.map { Data($0.utf8) }
         Self.consumeOutput(stdoutPipe.read) { chunk, seen in
+            guard let marker else { return false }
             seen.append(chunk)
             if seen.range(of: marker) != nil {
                 shared.reach(.ready)
@@ -233,12 +236,12 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Closes stdin and sends SIGTERM, then SIGKILL if it is still there after `grace`; returns
-    /// once it has been reaped.
+    /// Closes stdin and sends `signal` (SIGTERM, or what the program stops cleanly on), then
+    /// SIGKILL if it is still there after `grace`; returns once it has been reaped.
     @discardableResult
-    func terminate(grace: Duration = .seconds(2)) async -> Status? {
+    func terminate(signal: Int32 = SIGTERM, grace: Duration = .seconds(2)) async -> Status? {
         closeStandardInput()
-        send(signal: SIGTERM)
+        send(signal: signal)
         let killer = Task { [self] in
             try await Task.sleep(for: grace)
             send(signal: SIGKILL)

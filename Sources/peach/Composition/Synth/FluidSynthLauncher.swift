@@ -1,15 +1,17 @@
 import ALSASequencer
 import Glibc
 import PeachSettings
+import PeachTrainer
 
 /// Starts FluidSynth as Peach's synth when no other is there: an ALSA sequencer client named
 /// after this process, with the synth.* settings' soundfont and audio driver, and waits (for
 /// its shell's prompt, not by polling) until it is ready to play.
-struct FluidSynthLauncher: Sendable {
+struct FluidSynthLauncher: SynthLauncher {
     let settings: SynthLaunchSettings
     let locator: SoundFontLocator
     /// Loading a large soundfont takes seconds; a FluidSynth that takes longer is stuck.
     var startupLimit: Duration = .seconds(20)
+    var engine: SynthEngine { .fluidSynth }
 
     /// The FluidSynth command line: the sequencer driver with a client id of our own (its client
     /// becomes "FLUID Synth (ID)"), the audio driver only when one is set.
@@ -22,9 +24,9 @@ struct FluidSynthLauncher: Sendable {
     /// FluidSynth whose audio driver fails exits right after: the port alone proves nothing.)
     static let readyMarker = "> "
 
-    func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningFluidSynth {
+    func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
-        guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled }
+        guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled(.fluidSynth) }
         let soundFont = try locator.soundFont(configured: settings.soundFont)
         let clientID = "peach-\(getpid())"
         notice("no synth port found: starting FluidSynth with \(soundFont)"
@@ -34,12 +36,12 @@ struct FluidSynthLauncher: Sendable {
             arguments: Self.arguments(soundFont: soundFont, clientID: clientID, audioDriver: settings.audioDriver),
             readyMarker: Self.readyMarker)
         do {
-            try await Self.waitUntilReady(process, limit: startupLimit)
+            try await Self.waitUntilReady(process, limit: startupLimit, engine: engine)
             let clientName = "FLUID Synth (\(clientID))"
             guard let port = try client.ports().first(where: { $0.clientName == clientName && $0.canBeDestination }) else {
-                throw SynthStartError.noPort(clientName: clientName, stderr: process.standardError)
+                throw SynthStartError.noPort(engine, clientName: clientName, stderr: process.standardError)
             }
-            return RunningFluidSynth(port: port, soundFont: soundFont, process: process)
+            return RunningSynth(engine: .fluidSynth, port: port, sound: soundFont, process: process)
         } catch {
             await process.terminate()
             throw error
@@ -48,7 +50,7 @@ struct FluidSynthLauncher: Sendable {
 
     /// Returns once FluidSynth is ready; throws when it exits first, the limit passes, or the
     /// waiting task is cancelled.
-    private static func waitUntilReady(_ process: ChildProcess, limit: Duration) async throws {
+    private static func waitUntilReady(_ process: ChildProcess, limit: Duration, engine: SynthEngine) async throws {
         let milestone = try await withThrowingTaskGroup(of: ChildProcess.Milestone?.self) { group in
             group.addTask { await process.readiness() }
             group.addTask {
@@ -63,22 +65,9 @@ struct FluidSynthLauncher: Sendable {
         case .ready?:
             return
         case .exited(let status)?:
-            throw SynthStartError.exited(status: status.description, stderr: process.standardError)
+            throw SynthStartError.exited(engine, status: status.description, stderr: process.standardError)
         case nil:
-            throw SynthStartError.timedOut(limit: limit, stderr: process.standardError)
+            throw SynthStartError.timedOut(engine, limit: limit, stderr: process.standardError)
         }
-    }
-}
-
-/// The FluidSynth Peach started: its port, and `stop()`, which ends and reaps it.
-struct RunningFluidSynth: Sendable {
-    let port: SequencerPort
-    let soundFont: String
-    let process: ChildProcess
-
-    /// End-of-file on its shell and SIGTERM, SIGKILL after a grace period; returns once it is
-    /// reaped. Safe to call more than once.
-    func stop() async {
-        await process.terminate()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PeachTrainer
 
-/// Where FluidSynth and a General MIDI soundfont are installed (the soundfonts in the order of
+/// Where amsynth, FluidSynth and a General MIDI soundfont are installed (the soundfonts in the order of
 /// `GeneralMIDISoundFonts`, which `peach doctor` checks too).
 struct SoundFontLocator: Sendable {
     /// The PATH to search for `fluidsynth`.
@@ -14,8 +14,21 @@ struct SoundFontLocator: Sendable {
     }
 
     /// The `fluidsynth` executable on PATH, if any.
-    var fluidSynth: String? {
-        searchPath.split(separator: ":").map { "\($0)/fluidsynth" }.first { access($0, X_OK) == 0 }
+    var fluidSynth: String? { executable("fluidsynth") }
+
+    /// The `amsynth` executable on PATH, if any.
+    var amsynth: String? { executable("amsynth") }
+
+    /// The executable that starts `engine`, if it is installed.
+    func executable(of engine: SynthEngine) -> String? {
+        switch engine {
+        case .amsynth: amsynth
+        case .fluidSynth: fluidSynth
+        }
+    }
+
+    private func executable(_ name: String) -> String? {
+        searchPath.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
     /// The soundfont the setting names (which must exist), else the first candidate there is.

@@ -1,0 +1,30 @@
+/// A synth Peach can start itself when no other is there.
+public enum SynthEngine: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// amsynth: floating-point pitch arithmetic (`VoiceAllocationUnit.cpp`), so it sounds the
+    /// 14-bit bend's pitch exactly; one tone, the one Peach ships (config/amsynth).
+    case amsynth
+    /// FluidSynth: every General MIDI sound from a soundfont, but whole cents only (it drops
+    /// the fraction of a cent; BENCHMARKS.md figure 2).
+    case fluidSynth = "fluidsynth"
+
+    /// The name a musician knows it by.
+    public var name: String {
+        switch self {
+        case .amsynth: "amsynth"
+        case .fluidSynth: "FluidSynth"
+        }
+    }
+
+    /// Whether it renders whole cents only (then the difficulty floor is one cent).
+    public var rendersWholeCents: Bool { self == .fluidSynth }
+
+    /// Its Debian package, for the advice to install it.
+    public var package: String {
+        switch self {
+        case .amsynth: "amsynth"
+        case .fluidSynth: "fluidsynth"
+        }
+    }
+
+    public var description: String { name }
+}
