@@ -55,13 +55,17 @@ struct PlayerSequencerTests {
         let peach = try SequencerClient(name: "Peach Back To Back Test")
         defer { peach.close() }
         let receiver = try ReceivingClient(from: peach.outputPort)
-        let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(sendsBendRange: false))
+        let configuration = NotePlayerConfiguration(sendsBendRange: false)
+        let player = ALSANotePlayer(output: peach, configuration: configuration)
         let count = 100
         for _ in 0..<count {
             try await player.play(frequency: PlayerFixtures.hz(0), duration: .milliseconds(10), velocity: velocity, amplitude: .zero)
         }
-        // Per note: bank, bank, program once; then bend, note-on, note-off, bend.
-        let events = await receiver.midiEvents(count: 3 + 4 * count)
+        // The set-up once (All Notes Off, bend, bank, bank, program); then per note: bend,
+        // note-on, note-off, bend. Waiting for fewer would race the last note-off.
+        let setup = configuration.setupMessages(for: try MIDIChannel(1)).count
+        let events = await receiver.midiEvents(count: setup + 4 * count)
+        try #require(events.count == setup + 4 * count, "\(events.count) events arrived")
         let keys = events.compactMap { event -> String? in
             switch event.midiMessage {
             case .noteOn: "on"
