@@ -38,7 +38,7 @@ public final class ALSARhythmPlayer: RhythmPlayer {
         // early centres that error on the click's time instead of making every click late.
         let start = try output.currentTime().advanced(by: lead)
         let early = output.tickPeriod / 2
-        let channel = UInt8(sound.channel.number - 1), note = UInt8(sound.note.rawValue)
+        let channel = sound.channel.wireValue, note = UInt8(sound.note.rawValue)
         let velocity = UInt8(pattern.velocity.rawValue)
         var messages: [ScheduledMessage] = []
         for offset in pattern.offsets {
@@ -62,7 +62,7 @@ public final class ALSARhythmPlayer: RhythmPlayer {
 
     public func stopAll() throws {
         try output.cancelScheduled(tag: Self.tag)
-        try output.send(.noteOff(channel: UInt8(sound.channel.number - 1), note: UInt8(sound.note.rawValue), velocity: 0))
+        try output.send(.noteOff(channel: sound.channel.wireValue, note: UInt8(sound.note.rawValue), velocity: 0))
     }
 
     /// The tag of every click: the note player tags its note-offs 1…255, so a feedback cue or

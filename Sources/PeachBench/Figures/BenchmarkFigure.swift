@@ -52,6 +52,15 @@ struct BenchContext: Sendable {
         FileHandle.standardError.write(Data("peach-bench: \(text)\n".utf8))
     }
 
+    /// The bare C baseline client (Sources/PeachBenchC), built next to `peach`.
+    func cBaselineClient() throws -> URL {
+        let client = peach.deletingLastPathComponent().appendingPathComponent("peach-bench-c")
+        guard FileManager.default.isExecutableFile(atPath: client.path) else {
+            throw BenchFailure("no peach-bench-c next to peach at \(client.path) (swift build --product peach-bench-c)")
+        }
+        return client
+    }
+
     /// The verdict, or "not judged" in quick mode whose few samples decide nothing.
     func verdict(_ holds: Bool, _ detail: String) -> FigureResult.Verdict {
         quick ? .notJudged("quick mode: \(detail)") : .judging(holds, detail)

@@ -21,10 +21,7 @@ struct RhythmClickTiming: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let trials = context.count(250, quick: 4)
         let rounds = context.count(Self.rounds, quick: 1)
-        let cClient = context.peach.deletingLastPathComponent().appendingPathComponent("peach-bench-c")
-        guard FileManager.default.isExecutableFile(atPath: cClient.path) else {
-            throw BenchFailure("no peach-bench-c next to peach at \(cClient.path) (swift build --product peach-bench-c)")
-        }
+        let cClient = try context.cBaselineClient()
         // As `peach` opens its client (SequencerComposition).
         let output = try SequencerClient(name: "Peach Bench Rhythm", queueTickHz: SequencerClient.fastestTickHz)
         defer { output.close() }
