@@ -61,7 +61,7 @@ actor ControllerRouter {
                 case .touch: matching?.touch()
                 case .adjust(let value): matching?.adjust(to: value)
                 case .commit: matching?.commit()
-                case .command: break
+                case .command, .timing, .tap: break
                 }
             }
         }

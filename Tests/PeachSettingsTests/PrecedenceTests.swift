@@ -57,6 +57,8 @@ extension LayerSample {
               user: ("\"note:E1\"", "note:E1"), shipped: ("\"cc:82\"", "cc:82")),
         .init(key: "controller.commands.holdStartStop", environment: ("note:C1", "note:C1"),
               user: ("\"cc:80\"", "cc:80"), shipped: ("off", "none")),
+        .init(key: "controller.rhythm.tap", environment: ("note:D1", "note:D1"),
+              user: ("sustain", "sustain"), shipped: ("anyKey", "anyKey")),
         .init(key: "train.mode", environment: ("interval-matching", "interval-matching"),
               user: ("intervalComparison", "interval-comparison"), shipped: ("matching", "matching")),
         .init(key: "train.trials", environment: ("5", "5"), user: ("20", "20"), shipped: ("0", "0")),
@@ -126,7 +128,7 @@ struct PrecedenceTests {
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
             "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",
             "PEACH_CONTROLLER_COMMANDS_NEXT_MODE", "PEACH_CONTROLLER_COMMANDS_QUIT", "PEACH_CONTROLLER_COMMANDS_HOLD_START_STOP",
-            "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START", "PEACH_SYNTH_ENGINE",
+            "PEACH_CONTROLLER_RHYTHM_TAP", "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START", "PEACH_SYNTH_ENGINE",
             "PEACH_SYNTH_SOUND_FONT", "PEACH_SYNTH_AUDIO_DRIVER", "PEACH_FEEDBACK_CHANNEL",
             "PEACH_FEEDBACK_POSITIVE_NOTE", "PEACH_FEEDBACK_NEGATIVE_NOTE", "PEACH_FEEDBACK_NEAR_CENTS",
         ])
@@ -161,7 +163,7 @@ struct PrecedenceTests {
             commit: [.button(.sustainPedal), .button(.note(72))],
             commands: [.startStop: ControllerButton(.programChange, 0), .nextMode: ControllerButton(.programChange, 1),
                        .quit: ControllerButton(.programChange, 2)],
-            holdStartStop: .note(MIDINote(parsing: "C1")))))
+            holdStartStop: .note(MIDINote(parsing: "C1")), tap: .note(MIDINote(parsing: "D1")))))
         #expect(fixture.warnings.count == 0)
     }
 

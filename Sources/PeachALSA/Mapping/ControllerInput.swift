@@ -10,6 +10,11 @@ public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {
     case adjust(Double)
     /// Matching: "that's it".
     case commit
+    /// Rhythm offset detection: "the fourth click came early" (or late).
+    case timing(early: Bool)
+    /// Rhythm matching: a pad or key struck at `nanoseconds` on the clock the controller's
+    /// events are stamped with (the rhythm player's queue); nil when the event had no stamp.
+    case tap(nanoseconds: UInt64?)
     case command(ControllerCommand)
 
     /// For people, e.g. in `peach monitor`: "answer: higher", "adjust −0.25 (−5.0 cents)".
@@ -20,6 +25,8 @@ public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {
         case .adjust(let value):
             "adjust \(Self.signed(value, places: 3)) (\(Self.signed(value * PitchMatchingSession.controlSpan.rawValue, places: 1)) cents)"
         case .commit: "commit"
+        case .timing(let early): "answer: " + (early ? "early" : "late")
+        case .tap: "tap"
         case .command(let command): "command: \(command)"
         }
     }

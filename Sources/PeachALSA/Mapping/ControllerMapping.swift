@@ -22,7 +22,13 @@ public struct ControllerMapping: Sendable {
     public enum Session: Hashable, Sendable {
         case comparison
         case matching
+        case rhythmOffsetDetection
+        case rhythmMatching
     }
+
+    /// In rhythm offset detection with answers relative to a note, keys below this answer
+    /// "early", the rest "late": the keyboard read left to right as time.
+    public static let earlyLateSplit = MIDINote.middleC
 
     public private(set) var settings: ControllerSettings
     /// Only events from this port count; nil accepts every connected port.
@@ -113,8 +119,9 @@ public struct ControllerMapping: Sendable {
             guard velocity > 0 else {
                 return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
             }
-            holdPressed(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
-            return keyPressed(note)
+            let time = event.timestampNanoseconds ?? arrivalNanoseconds
+            holdPressed(.note, Int(note), at: time)
+            return keyPressed(note, at: time)
         case .noteOff(let channel, let note, _):
             guard accepts(channel) else { return [] }
             return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
@@ -123,7 +130,7 @@ public struct ControllerMapping: Sendable {
             return controlChanged(controller, value: value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .programChange(let channel, let program):
             guard accepts(channel) else { return [] }
-            return buttonPressed(.programChange, Int(program))
+            return buttonPressed(.programChange, Int(program), at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .pitchBend(let channel, let value):
             guard accepts(channel) else { return [] }
             return pitchWheelMoved(value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
@@ -159,10 +166,14 @@ public struct ControllerMapping: Sendable {
         settings.channel.map { $0.wireValue == channel } ?? true
     }
 
-    private mutating func keyPressed(_ note: UInt8) -> [ControllerInput] {
-        let pressed = buttonPressed(.note, Int(note))
+    private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> [ControllerInput] {
+        let pressed = buttonPressed(.note, Int(note), at: time)
         guard pressed.isEmpty else { return pressed }
         switch session {
+        case .rhythmOffsetDetection where settings.comparisonMode == .relativeToTarget:
+            return [.timing(early: Int(note) < Self.earlyLateSplit.rawValue)]
+        case .rhythmMatching where settings.tap == nil:
+            return [.tap(nanoseconds: time)]
         case .comparison where settings.comparisonMode == .relativeToTarget:
             guard let lastTarget, Int(note) != lastTarget.rawValue else { return [] }
             return [.answer(higher: Int(note) > lastTarget.rawValue)]
@@ -181,7 +192,7 @@ public struct ControllerMapping: Sendable {
         switch transition {
         case .press:
             holdPressed(.controlChange, Int(controller), at: time)
-            return buttonPressed(.controlChange, Int(controller))
+            return buttonPressed(.controlChange, Int(controller), at: time)
         case .release:
             return released(.controlChange, Int(controller), at: time)
         case nil:
@@ -213,7 +224,7 @@ public struct ControllerMapping: Sendable {
 
     /// Commands first (they work in every session and win over answers), then the running
     /// session's buttons.
-    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int) -> [ControllerInput] {
+    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [ControllerInput] {
         func matches(_ button: ControllerButton?) -> Bool {
             button?.kind == kind && button?.number == number
         }
@@ -228,6 +239,11 @@ public struct ControllerMapping: Sendable {
             for case .button(let button) in settings.commit where matches(button) {
                 return [.commit]
             }
+        case .rhythmOffsetDetection where settings.comparisonMode == .explicit:
+            if matches(settings.lower) { return [.timing(early: true)] }
+            if matches(settings.higher) { return [.timing(early: false)] }
+        case .rhythmMatching where settings.tap != nil:
+            if matches(settings.tap) { return [.tap(nanoseconds: time)] }
         default:
             break
         }

@@ -14,6 +14,12 @@ public struct ClickSound: Hashable, Sendable {
     /// General MIDI's Hi Wood Block (76): a dry click with a sharp attack, on every GM synth.
     public static let generalMIDIWoodBlock = ClickSound(channel: .percussion, note: 76, checkedLength: .milliseconds(30))
 
+    /// For a synth without drums (amsynth plays one tone on one channel): a short, high note on
+    /// the notes' channel, C7, where its tone's attack is sharpest and no trained pitch lies.
+    public static func pitched(on channel: MIDIChannel) -> ClickSound {
+        ClickSound(channel: channel, note: 96, checkedLength: .milliseconds(30))
+    }
+
     /// `length` from 1 ms to 1 s: a click, not a held note.
     public init(channel: MIDIChannel, note: MIDINote, length: Duration) throws(DomainValueError) {
         guard Self.lengths.contains(length) else {

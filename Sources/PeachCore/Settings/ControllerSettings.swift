@@ -29,6 +29,8 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     /// press does (the sustain pedal still commits on the press). A key or a CC button: a
     /// program change has no release. See `activeHoldStartStop`.
     public let holdStartStop: ControllerButton?
+    /// Rhythm matching: the one control that taps; nil: any key or pad (a note-on) taps.
+    public let tap: ControllerButton?
 
     /// How long `holdStartStop` must be held: far longer than a commit's tap, short enough to
     /// find without a screen.
@@ -36,7 +38,8 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
 
     public static let `default` = ControllerSettings(
         uncheckedChannel: nil, comparisonMode: .relativeToTarget, higher: nil, lower: nil,
-        tuning: .modWheel, commit: [.button(.sustainPedal), .anyKey], commands: [:], holdStartStop: .sustainPedal)
+        tuning: .modWheel, commit: [.button(.sustainPedal), .anyKey], commands: [:], holdStartStop: .sustainPedal,
+        tap: nil)
 
     /// Checks that every control has one meaning. Buttons of the comparison (higher, lower)
     /// may double as matching controls, since only one session runs at a time; commands are
@@ -50,7 +53,8 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         tuning: TuningControl = .modWheel,
         commit: [CommitTrigger] = [.button(.sustainPedal), .anyKey],
         commands: [ControllerCommand: ControllerButton] = [:],
-        holdStartStop: ControllerButton? = .sustainPedal
+        holdStartStop: ControllerButton? = .sustainPedal,
+        tap: ControllerButton? = nil
     ) throws(DomainValueError) {
         if let holdStartStop {
             try Self.checkHoldable(holdStartStop)
@@ -83,6 +87,11 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             }
             claimed.append((command.rawValue, button))
         }
+        // The tap lives in rhythm matching alone, where no commit or answer is: only a
+        // command (live in every session) would fight it.
+        if let tap, let command = ControllerCommand.allCases.first(where: { commands[$0] == tap }) {
+            throw Self.conflict("tap = \(tap.text), \(command.rawValue) = \(tap.text)", "a command on a control of its own")
+        }
         let matchingButtons = claimed.filter { $0.role != "higher" && $0.role != "lower" }
         for controller in tuning.controllers {
             if let other = matchingButtons.first(where: { $0.button.kind == .controlChange && $0.button.number == controller }) {
@@ -91,7 +100,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.init(uncheckedChannel: channel, comparisonMode: comparisonMode, higher: higher, lower: lower,
-                  tuning: tuning, commit: commit, commands: commands, holdStartStop: holdStartStop)
+                  tuning: tuning, commit: commit, commands: commands, holdStartStop: holdStartStop, tap: tap)
     }
 
     /// A control that can be held: it sends a release (a key's note-off, a CC falling below 64).
@@ -115,7 +124,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     private init(
         uncheckedChannel channel: MIDIChannel?, comparisonMode: ComparisonMode, higher: ControllerButton?,
         lower: ControllerButton?, tuning: TuningControl, commit: [CommitTrigger],
-        commands: [ControllerCommand: ControllerButton], holdStartStop: ControllerButton?
+        commands: [ControllerCommand: ControllerButton], holdStartStop: ControllerButton?, tap: ControllerButton?
     ) {
         self.channel = channel
         self.comparisonMode = comparisonMode
@@ -125,6 +134,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         self.commit = commit
         self.commands = commands
         self.holdStartStop = holdStartStop
+        self.tap = tap
     }
 
     private static func conflict(_ value: String, _ expected: String) -> DomainValueError {
@@ -164,6 +174,10 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         }
         lines.append("matching: tune with the \(tuning.description), commit with "
             + commit.map(\.description).joined(separator: " or "))
+        lines.append("rhythm: " + (tap.map { "the \($0.description) taps" } ?? "any key or pad taps")
+            + (comparisonMode == .explicit
+                ? "; \(lower?.description ?? "none") = early, \(higher?.description ?? "none") = late"
+                : "; a key below middle C answers early, from middle C up late"))
         for command in ControllerCommand.allCases {
             if let button = commands[command] { lines.append("\(command): \(button.description)") }
         }

@@ -1,18 +1,26 @@
-/// The four ways to train. The interval modes train the configured intervals; the others are
-/// the same sessions with the interval fixed to the prime (unison).
+/// What `peach train` trains: one of the pitch disciplines (unison or interval), or one of the rhythm ones.
 public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case comparison
     case matching
     case intervalComparison = "interval-comparison"
     case intervalMatching = "interval-matching"
+    case rhythmOffsetDetection = "rhythm-offset-detection"
+    case rhythmMatching = "rhythm-matching"
 
+    /// Pitch matching (unison or interval): a note is tuned.
     public var isMatching: Bool { self == .matching || self == .intervalMatching }
     public var isInterval: Bool { self == .intervalComparison || self == .intervalMatching }
+    /// Clicks, not notes: the run holds the sequencer's clock and stamps taps on it.
+    public var isRhythm: Bool { self == .rhythmOffsetDetection || self == .rhythmMatching }
 
-    /// The mode after this one, in the order `allCases` lists them, wrapping around; what a
-    /// "next mode" control switches to.
+    /// The modes a run can switch between: a pitch run goes through the four pitch modes, a
+    /// rhythm run through the two rhythm ones (their synth set-up and clock differ).
+    public var family: [TrainingMode] { Self.allCases.filter { $0.isRhythm == isRhythm } }
+
+    /// The mode after this one in its family, in the order `allCases` lists them, wrapping
+    /// around; what a "next mode" control switches to.
     public var next: TrainingMode {
-        let all = Self.allCases
+        let all = family
         let index = all.firstIndex(of: self) ?? all.startIndex
         return all[(index + 1) % all.count]
     }
@@ -22,9 +30,14 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomString
         isInterval ? configured : [.prime]
     }
 
-    /// Accepts the command-line spelling (`interval-comparison`) and the camelCase one.
+    /// Accepts the command-line spelling (`interval-comparison`), the camelCase one, and
+    /// `rhythm` alone for rhythm matching (the discipline that needs a pad).
     public init(parsing text: String) throws(DomainValueError) {
         let wanted = text.trimmingWhitespace().lowercased()
+        if wanted == "rhythm" {
+            self = .rhythmMatching
+            return
+        }
         guard let mode = Self.allCases.first(where: {
             $0.rawValue == wanted || String($0.rawValue.filter { $0 != "-" }) == wanted
         }) else {

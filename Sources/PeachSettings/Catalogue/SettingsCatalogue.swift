@@ -258,6 +258,21 @@ public enum SettingsCatalogue {
         format: { $0?.text ?? "none" }
     )
 
+    public static let controllerTap = SettingDescriptor<ControllerButton?>(
+        key: "controller.rhythm.tap",
+        comment: "Taps in rhythm matching: anyKey (any key or pad), or one control: note:D1, cc:NUMBER, sustain.",
+        defaultValue: SettingDefaults.controller.tap,
+        parse: { raw throws(DomainValueError) in
+            let text = try Parse.scalar(raw, type: "tap control")
+            guard text.trimmingWhitespace().lowercased() != "anykey" else { return nil }
+            guard let button = try ControllerButton.optional(parsing: text) else {
+                throw .malformed(type: "tap control", value: text, expected: "anyKey, note:NAME, cc:NUMBER or sustain")
+            }
+            return button
+        },
+        format: { $0?.text ?? "anyKey" }
+    )
+
     private static func buttonSetting(
         key: String, comment: String, defaultValue: ControllerButton?
     ) -> SettingDescriptor<ControllerButton?> {
@@ -283,6 +298,7 @@ public enum SettingsCatalogue {
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,
         controllerTuning.erased, controllerCommit.erased,
         controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased, controllerHoldStartStop.erased,
+        controllerTap.erased,
         trainMode.erased, trainTrials.erased, trainJSON.erased,
         synthAutoStart.erased, synthEngine.erased, synthSoundFont.erased, synthAudioDriver.erased,
         feedbackChannel.erased, feedbackPositiveNote.erased, feedbackNegativeNote.erased, feedbackNearCents.erased,

@@ -34,12 +34,14 @@ extension SettingsResolver {
         let nextMode = resolve(Catalogue.controllerNextMode)
         let quit = resolve(Catalogue.controllerQuit)
         let hold = resolve(Catalogue.controllerHoldStartStop)
+        let tap = resolve(Catalogue.controllerTap)
         var parts = [
             part(Catalogue.controllerChannel, channel), part(Catalogue.controllerComparisonMode, mode),
             part(Catalogue.controllerHigher, higher), part(Catalogue.controllerLower, lower),
             part(Catalogue.controllerTuning, tuning), part(Catalogue.controllerCommit, commit),
             part(Catalogue.controllerStartStop, startStop), part(Catalogue.controllerNextMode, nextMode),
             part(Catalogue.controllerQuit, quit), part(Catalogue.controllerHoldStartStop, hold),
+            part(Catalogue.controllerTap, tap),
         ]
         var commands: [ControllerCommand: ControllerButton] = [:]
         commands[.startStop] = startStop.value
@@ -49,7 +51,8 @@ extension SettingsResolver {
         do {
             let controller = try ControllerSettings(
                 channel: channel.value, comparisonMode: mode.value, higher: higher.value, lower: lower.value,
-                tuning: tuning.value, commit: commit.value, commands: commands, holdStartStop: hold.value)
+                tuning: tuning.value, commit: commit.value, commands: commands, holdStartStop: hold.value,
+                tap: tap.value)
             return ControllerResolution(controller: controller, parts: parts)
         } catch {
             reason = error.description
@@ -67,6 +70,7 @@ extension SettingsResolver {
             part(Catalogue.controllerNextMode, Resolution(value: fallback.commands[.nextMode], origin: .builtInDefault)),
             part(Catalogue.controllerQuit, Resolution(value: fallback.commands[.quit], origin: .builtInDefault)),
             part(Catalogue.controllerHoldStartStop, Resolution(value: fallback.holdStartStop, origin: .builtInDefault)),
+            part(Catalogue.controllerTap, Resolution(value: fallback.tap, origin: .builtInDefault)),
         ].map { ($0.key, $0.value) })
         // Only keys set to something other than their default can be to blame (the shipped
         // file sets every key, mostly to its default); the reason names the other side.

@@ -19,12 +19,15 @@ public struct AnswerControls: Hashable, Sendable {
     public var commit: String
     /// What pauses and goes on: "space", "space or key C1".
     public var startStop: String
+    /// What taps in rhythm matching: "space", "any key or pad".
+    public var tap: String
 
-    public init(comparison: Comparison, tuning: String, commit: String, startStop: String) {
+    public init(comparison: Comparison, tuning: String, commit: String, startStop: String, tap: String = "space") {
         self.comparison = comparison
         self.tuning = tuning
         self.commit = commit
         self.startStop = startStop
+        self.tap = tap
     }
 
     /// The computer's keys.
@@ -42,6 +45,7 @@ public struct AnswerControls: Hashable, Sendable {
         commit = settings.commit.map(\.description).joined(separator: " or ")
         startStop = "space" + (settings.commands[.startStop].map { " or " + $0.description } ?? "")
             + (settings.activeHoldStartStop.map { " or \($0.description) held \(ControllerSettings.holdSeconds) s" } ?? "")
+        tap = settings.tap?.description ?? "any key or pad"
     }
 
     /// Short names: the whole description says more than a prompt has room for.

@@ -14,6 +14,14 @@ public enum CentsText {
         return "0.0 c"
     }
 
+    /// A signed time in milliseconds, one decimal: "+5.2 ms", "−0.8 ms".
+    public static func milliseconds(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        if rounded > 0 { return "+" + number(rounded) + " ms" }
+        if rounded < 0 { return "−" + number(-rounded) + " ms" }
+        return "0.0 ms"
+    }
+
     private static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// Renders a `TrainingStatus` as one line, e.g.
 /// `interval comparison · trial 3 · P5 up from C4 · detuned 12.5 c · higher or lower? ↑/↓ · last ✓ 14.2 c ·
 /// threshold 4.3 c (3.6–5.2) · finest 10.0 c · trend improving`: every number with a word that says what it is.
@@ -65,6 +67,14 @@ public struct StatusLineRenderer: Hashable, Sendable {
         if let question {
             parts.append([Segment(text: question, style: .bold)])
         }
+        if let tempo = status.tempo, status.mode.isRhythm {
+            parts.append([Segment(text: tempo.description, style: .bold)])
+        }
+        if let percent = status.rhythmOffsetPercent, status.mode.isRhythm, !omitted.contains(.difficulty) {
+            // How far off the beat the fourth click is: what is asked now.
+            parts.append([Segment(text: "off by ", style: .dim),
+                          Segment(text: SixteenthPercentText.magnitudeText(percent: percent), style: .plain)])
+        }
         if let difficulty = status.difficulty, !omitted.contains(.difficulty) {
             // How far the target is from the reference (or the pure interval): what is asked now.
             parts.append([Segment(text: "detuned ", style: .dim), Segment(text: CentsText.magnitude(difficulty), style: .plain)])
@@ -84,8 +94,23 @@ public struct StatusLineRenderer: Hashable, Sendable {
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "ended ", style: .dim)]
             parts.append(label + [Segment(text: CentsText.pitch(error) + (near ? " (near)" : " (far)"),
                                           style: near ? .green : .red)])
+        case .rhythmOffsetDetection(let correct, let percent)?:
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
+            parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + SixteenthPercentText.text(percent: percent),
+                                          style: correct ? .green : .red)])
+        case .rhythmMatching(let percent, let milliseconds, let near)?:
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "tap ", style: .dim)]
+            parts.append(label + [Segment(text: SixteenthPercentText.text(percent: percent)
+                                          + " (" + CentsText.milliseconds(milliseconds) + ")",
+                                          style: near ? .green : .red)])
+        case .rhythmMissed?:
+            parts.append([Segment(text: "no tap", style: .yellow)])
         case nil:
             break
+        }
+        if let mean = status.rhythmMean, status.mode.isRhythm, !omitted.contains(.threshold) {
+            parts.append([Segment(text: "\(mean.direction.rawValue) mean ", style: .dim),
+                          Segment(text: SixteenthPercentText.magnitudeText(percent: mean.percent), style: .plain)])
         }
         if let threshold = status.threshold, !omitted.contains(.threshold) {
             // The estimate from every trial: what the musician's ear can do, with its 95 % interval.

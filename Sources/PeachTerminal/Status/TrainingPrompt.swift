@@ -10,6 +10,10 @@ public enum TrainingPrompt: Hashable, Sendable, CaseIterable {
     /// the note to tune (the iOS app's "touch").
     case moveToStart
     case tune
+    /// Rhythm offset detection: the fourth click has sounded.
+    case earlyOrLate
+    /// Rhythm matching: three clicks play; the fourth is the user's.
+    case tap
     /// The 400 ms after an answer, while the result shows.
     case feedback
     case paused
@@ -30,6 +34,13 @@ public enum TrainingPrompt: Hashable, Sendable, CaseIterable {
             }
         case .moveToStart: "\(controls.tuning) starts the note"
         case .tune: "tune (\(controls.tuning)), then \(controls.commit)"
+        case .earlyOrLate:
+            switch controls.comparison {
+            case .arrows: "early or late? ←/→"
+            case .keyAboveOrBelowTarget: "early or late? key below/from \(MIDINote.middleC.name)"
+            case .buttons(let higher, let lower): "early (\(lower)) or late (\(higher))?"
+            }
+        case .tap: "tap the fourth (\(controls.tap))"
         case .feedback: ""
         case .paused: "paused — \(controls.startStop) to go on"
         }

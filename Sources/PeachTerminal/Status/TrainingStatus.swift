@@ -2,6 +2,7 @@ import PeachCore
 
 /// What the status line shows: where the training is and what the user should do now.
 public struct TrainingStatus: Hashable, Sendable {
+
     public var mode: TrainingMode
     /// The trained intervals, e.g. "P5u M3d"; nil in the unison modes.
     public var intervals: String?
@@ -24,6 +25,13 @@ public struct TrainingStatus: Hashable, Sendable {
     public var threshold: ThresholdEstimate?
     /// Something that is not a trial, e.g. "synth lost: waiting for FLUID Synth".
     public var notice: String?
+    /// Rhythm: the tempo the clicks play at.
+    public var tempo: TempoBPM?
+    /// Rhythm offset detection: how far the current trial's fourth click lies off the beat, in
+    /// percent of a sixteenth (unsigned: its side is the question).
+    public var rhythmOffsetPercent: Double?
+    /// Rhythm: the profile's mean for the last trial's tempo and side, in percent of a sixteenth.
+    public var rhythmMean: RhythmMean?
 
     public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, question: TrialQuestion? = nil,
                 difficulty: Cents? = nil,
@@ -50,4 +58,21 @@ public enum TrialResult: Hashable, Sendable {
     case comparison(correct: Bool, offset: Cents)
     /// `error` is the signed user cent error; `near` as the feedback cue judged it.
     case matching(error: Cents, near: Bool)
+    /// The fourth click lay `percent` of a sixteenth off the beat (negative: early).
+    case rhythmOffsetDetection(correct: Bool, percent: Double)
+    /// The tap lay `percent` of a sixteenth off the beat, `milliseconds` on the clock.
+    case rhythmMatching(percent: Double, milliseconds: Double, near: Bool)
+    /// The tap window closed without a tap.
+    case rhythmMissed
+}
+
+/// The profile's mean offset of one tempo and side of the beat, in percent of a sixteenth.
+public struct RhythmMean: Hashable, Sendable {
+    public var direction: RhythmDirection
+    public var percent: Double
+
+    public init(direction: RhythmDirection, percent: Double) {
+        self.direction = direction
+        self.percent = percent
+    }
 }

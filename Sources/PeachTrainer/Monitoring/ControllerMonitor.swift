@@ -96,7 +96,7 @@ public struct ControllerMonitor: Sendable {
         case .programChange(_, let program):
             return "program change \(program) is not mapped in \(mode)"
         case .pitchBend:
-            guard mode.isMatching else { return "the pitch wheel does not answer comparisons" }
+            guard mode.isMatching else { return "the pitch wheel does not answer in \(mode)" }
             guard case .pitchWheelRate = settings.tuning.kind else {
                 return "the pitch wheel is not the tuning control (controller.matching.control is \(settings.tuning.text))"
             }
@@ -120,6 +120,12 @@ public struct ControllerMonitor: Sendable {
 
     private func keyReason(_ note: Int) -> String {
         let settings = mapping.settings
+        if mode == .rhythmMatching {
+            return "not the tap control (controller.rhythm.tap is \(settings.tap?.text ?? "anyKey"))"
+        }
+        if mode == .rhythmOffsetDetection {
+            return "not the lower (early) or higher (late) control (controller.comparison.mode is explicit)"
+        }
         if mode.isMatching {
             return "no key commits (controller.matching.commit has no anyKey) and this one is no control"
         }
@@ -148,7 +154,9 @@ public struct ControllerMonitor: Sendable {
     private var mappedButtons: [ControllerButton] {
         let settings = mapping.settings
         var buttons = Array(settings.commands.values)
-        if mode.isMatching {
+        if mode == .rhythmMatching {
+            buttons += [settings.tap].compactMap { $0 }
+        } else if mode.isMatching {
             for case .button(let button) in settings.commit { buttons.append(button) }
         } else if settings.comparisonMode == .explicit {
             buttons += [settings.higher, settings.lower].compactMap { $0 }
@@ -159,5 +167,12 @@ public struct ControllerMonitor: Sendable {
 
 extension TrainingMode {
     /// The mapping's session for this mode.
-    public var mappingSession: ControllerMapping.Session { isMatching ? .matching : .comparison }
+    public var mappingSession: ControllerMapping.Session {
+        switch self {
+        case .comparison, .intervalComparison: .comparison
+        case .matching, .intervalMatching: .matching
+        case .rhythmOffsetDetection: .rhythmOffsetDetection
+        case .rhythmMatching: .rhythmMatching
+        }
+    }
 }

@@ -64,6 +64,10 @@ public enum MonitorJSON {
                      "cents": .number(value * PitchMatchingSession.controlSpan.rawValue)])
         case .commit:
             .object(["input": .string("commit")])
+        case .timing(let early):
+            .object(["input": .string("timing"), "answer": .string(early ? "early" : "late")])
+        case .tap(let nanoseconds):
+            .object(["input": .string("tap"), "stampNanoseconds": nanoseconds.map { JSONValue.integer(Int(clamping: $0)) } ?? .null])
         case .command(let command):
             .object(["input": .string("command"), "command": .string(command.rawValue)])
         }

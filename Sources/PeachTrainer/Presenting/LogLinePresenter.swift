@@ -32,18 +32,29 @@ public actor LogLinePresenter: TrainingPresenter {
             LogLineText.matchingCompleted(record, number: number, mode: status.mode,
                                           near: record.userCentError.magnitude <= nearCents,
                                           sessionBest: best, standing: standing)
+        case .rhythmOffsetDetectionTrialStarted(let trial, _):
+            LogLineText.rhythmOffsetDetectionStarted(trial, number: number)
+        case .rhythmOffsetDetectionCompleted(let record, _, let statistics):
+            LogLineText.rhythmOffsetDetectionCompleted(record, number: number, statistics: statistics)
+        case .rhythmMatchingTrialStarted(let trial, _):
+            LogLineText.rhythmMatchingStarted(trial, number: number)
+        case .rhythmMatchingCompleted(let record, _, let statistics):
+            LogLineText.rhythmMatchingCompleted(record, number: number, statistics: statistics)
+        case .rhythmMatchingTapMissed:
+            LogLineText.rhythmTapMissed(number: number)
         case .stopped(let mode, let problem):
             LogLineText.stopped(mode: mode, problem: problem)
         case .notice(let text):
             text
         case .finished(let completed, _):
             LogLineText.finished(completedTrials: completed)
-        case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted:
+        case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted,
+             .rhythmOffsetDetectionStateChanged, .rhythmMatchingStateChanged:
             nil
         }
         guard let line else { return }
         var lines = [line]
-        if case .finished(_, let summary) = report { lines += LogLineText.summary(summary) }
+        if case .finished(_, let summary) = report { lines += LogLineText.summary(summary) + LogLineText.rhythmSummary(summary) }
         for line in lines { output.write(String(line.map { DisplayWidth.isControl($0) ? " " : $0 }) + "\n") }
     }
 }

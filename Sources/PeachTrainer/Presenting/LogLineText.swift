@@ -9,7 +9,10 @@ enum LogLineText {
     }
 
     static func stopped(mode: TrainingMode, problem: String?) -> String {
-        guard let problem else { return "\(mode) paused · space or the start/stop control goes on" }
+        guard let problem else {
+            let goesOn = mode == .rhythmMatching ? "space, p or a tap" : "space or the start/stop control"
+            return "\(mode) paused · \(goesOn) goes on"
+        }
         return "\(mode) stopped: \(problem)"
     }
 
@@ -33,6 +36,58 @@ enum LogLineText {
             }
             return line
         }
+    }
+
+    /// One line per rhythm discipline and tempo, e.g. "rhythm matching at 80 BPM: 20 trials,
+    /// mean 2.1 % late, mean |offset| 4.0 %".
+    static func rhythmSummary(_ summary: RunSummary) -> [String] {
+        summary.rhythm.filter { $0.trials > 0 }.map { entry in
+            let head = "\(entry.discipline.displayName) at \(entry.tempo): \(entry.trials) \(entry.trials == 1 ? "trial" : "trials")"
+            if let correct = entry.percentCorrect { return head + ", \(Int(correct.rounded())) % correct" }
+            let mean = entry.meanOffsetPercent.map { ", mean " + SixteenthPercentText.text(percent: $0) } ?? ""
+            let size = entry.meanAbsolutePercent.map { ", mean |offset| " + SixteenthPercentText.magnitudeText(percent: $0) } ?? ""
+            return head + mean + size
+        }
+    }
+
+    /// "trial 3 · rhythm offset detection · 80 BPM · off by 8 % · started" (the side is the question).
+    static func rhythmOffsetDetectionStarted(_ trial: RhythmOffsetDetectionTrial, number: Int) -> String {
+        "trial \(number) · \(TrainingMode.rhythmOffsetDetection) · \(trial.tempo) · off by "
+            + SixteenthPercentText.magnitudeText(percent: trial.offset.percentOfSixteenth(at: trial.tempo)) + " · started"
+    }
+
+    /// "trial 3 · rhythm offset detection · 80 BPM · 8 % late (+15.0 ms) · answered early · wrong (late mean 6 %)"
+    static func rhythmOffsetDetectionCompleted(_ record: RhythmOffsetDetectionRecord, number: Int,
+                                               statistics: DisciplineStatistics?) -> String {
+        let late = record.offset.direction == .late
+        let answeredLate = late == record.isCorrect
+        return "trial \(number) · \(TrainingMode.rhythmOffsetDetection) · \(record.tempo) · "
+            + SixteenthPercentText.text(percent: record.offset.percentOfSixteenth(at: record.tempo))
+            + " (\(CentsText.milliseconds(record.offset.milliseconds)))"
+            + " · answered \(answeredLate ? "late" : "early") · \(record.isCorrect ? "correct" : "wrong")"
+            + rhythmMean(statistics, record.offset.direction)
+    }
+
+    /// "trial 4 · rhythm matching · 80 BPM · three clicks, tap the fourth"
+    static func rhythmMatchingStarted(_ trial: RhythmMatchingTrial, number: Int) -> String {
+        "trial \(number) · \(TrainingMode.rhythmMatching) · \(trial.tempo) · three clicks, tap the fourth"
+    }
+
+    /// "trial 4 · rhythm matching · 80 BPM · tap 4 % early (−5.2 ms) (early mean 5 %)"
+    static func rhythmMatchingCompleted(_ record: RhythmMatchingRecord, number: Int, statistics: DisciplineStatistics?) -> String {
+        "trial \(number) · \(TrainingMode.rhythmMatching) · \(record.tempo) · tap "
+            + SixteenthPercentText.text(percent: record.userOffset.percentOfSixteenth(at: record.tempo))
+            + " (\(CentsText.milliseconds(record.userOffset.milliseconds)))"
+            + rhythmMean(statistics, record.userOffset.direction)
+    }
+
+    /// "trial 4 · rhythm matching · no tap in time: the next trial comes"
+    static func rhythmTapMissed(number: Int) -> String {
+        "trial \(number) · \(TrainingMode.rhythmMatching) · no tap in time: the next trial comes"
+    }
+
+    private static func rhythmMean(_ statistics: DisciplineStatistics?, _ direction: RhythmDirection) -> String {
+        statistics.map { " (\(direction.rawValue) mean " + SixteenthPercentText.magnitudeText(percent: $0.mean) + ")" } ?? ""
     }
 
     /// "trial 3 · interval comparison · P5 up from C4 to G4 · detuned 12.5 c · started"

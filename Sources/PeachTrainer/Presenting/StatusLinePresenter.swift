@@ -38,7 +38,7 @@ public actor StatusLinePresenter: TrainingPresenter {
             writer.show(status)
             writer.finish()
             writer.printAbove(LogLineText.finished(completedTrials: completed))
-            for line in LogLineText.summary(summary) { writer.printAbove(line) }
+            for line in LogLineText.summary(summary) + LogLineText.rhythmSummary(summary) { writer.printAbove(line) }
             return
         default:
             break

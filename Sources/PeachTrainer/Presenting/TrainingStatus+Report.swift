@@ -17,8 +17,11 @@ extension TrainingStatus {
         var status = self
         switch report {
         case .started(let mode, let intervals, _, _, let controller):
+            var controls = controller.map(AnswerControls.init) ?? .keys
+            // Paused rhythm matching goes on with a tap too (the trainer's route sees to it).
+            if mode == .rhythmMatching { controls.startStop += " or a tap" }
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
-                                    prompt: .starting, controls: controller.map(AnswerControls.init) ?? .keys)
+                                    prompt: .starting, controls: controls)
         case .comparisonTrialStarted(let started, let number):
             status.trial = number
             status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
@@ -76,12 +79,59 @@ extension TrainingStatus {
             status.sessionBest = best
             status.trend = standing.trend
             status.threshold = standing.threshold
+        case .rhythmOffsetDetectionTrialStarted(let started, let number):
+            status.trial = number
+            status.tempo = started.tempo
+            status.rhythmOffsetPercent = abs(started.offset.percentOfSixteenth(at: started.tempo))
+            status.prompt = .listen
+            status.notice = nil
+        case .rhythmOffsetDetectionStateChanged(let state, let number):
+            status.trial = number
+            status.prompt = switch state {
+            case .idle: .paused
+            case .playingClicks: .listen
+            case .awaitingAnswer: .earlyOrLate
+            case .showingFeedback: .feedback
+            }
+        case .rhythmOffsetDetectionCompleted(let record, let number, let statistics):
+            status.trial = number
+            status.tempo = record.tempo
+            let percent = record.offset.percentOfSixteenth(at: record.tempo)
+            status.rhythmOffsetPercent = abs(percent)
+            status.prompt = .feedback
+            status.lastResult = .rhythmOffsetDetection(correct: record.isCorrect, percent: percent)
+            status.rhythmMean = statistics.map { RhythmMean(direction: record.offset.direction, percent: $0.mean) }
+        case .rhythmMatchingTrialStarted(let started, let number):
+            status.trial = number
+            status.tempo = started.tempo
+            status.rhythmOffsetPercent = nil
+            status.prompt = .listen
+            status.notice = nil
+        case .rhythmMatchingStateChanged(let state, let number):
+            status.trial = number
+            status.prompt = switch state {
+            case .idle: .paused
+            case .playingClicks, .awaitingTap: .tap
+            case .showingFeedback: .feedback
+            }
+        case .rhythmMatchingTapMissed(let number):
+            status.trial = number
+            status.lastResult = .rhythmMissed
+        case .rhythmMatchingCompleted(let record, let number, let statistics):
+            status.trial = number
+            status.tempo = record.tempo
+            let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
+            status.prompt = .feedback
+            status.lastResult = .rhythmMatching(percent: percent, milliseconds: record.userOffset.milliseconds,
+                                                near: abs(percent) <= Trainer.rhythmNearPercent)
+            status.rhythmMean = statistics.map { RhythmMean(direction: record.userOffset.direction, percent: $0.mean) }
         case .stopped(let mode, let problem):
             status.mode = mode
             status.prompt = .paused
             // The unfinished trial is discarded: nothing is asked until the next one.
             status.question = nil
             status.difficulty = nil
+            status.rhythmOffsetPercent = nil
             status.notice = problem
         case .notice(let text):
             status.notice = text

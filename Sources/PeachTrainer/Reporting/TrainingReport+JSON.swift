@@ -55,13 +55,42 @@ extension TrainingReport {
                     "userCentError": .number(record.userCentError.rawValue),
                     "sessionBest": .optional(best?.rawValue), "trend": .optional(standing.trend?.rawValue),
                     "threshold": Self.threshold(standing.threshold)]
+        case .rhythmOffsetDetectionTrialStarted(let trial, let number):
+            // The offset's size only: its side is the question.
+            return ["event": .string("trialStarted"), "mode": .string(TrainingMode.rhythmOffsetDetection.rawValue),
+                    "trial": .integer(number), "tempoBPM": .integer(trial.tempo.value),
+                    "offsetPercent": .number(abs(trial.offset.percentOfSixteenth(at: trial.tempo)))]
+        case .rhythmOffsetDetectionStateChanged(let state, let trial):
+            return ["event": .string("state"), "mode": .string(TrainingMode.rhythmOffsetDetection.rawValue),
+                    "trial": .integer(trial), "state": .string(state.rawValue)]
+        case .rhythmOffsetDetectionCompleted(let record, let trial, let statistics):
+            return ["event": .string("trialCompleted"), "mode": .string(TrainingMode.rhythmOffsetDetection.rawValue),
+                    "trial": .integer(trial), "timestamp": .string(Self.timestamp(record.timestamp)),
+                    "tempoBPM": .integer(record.tempo.value), "offsetMs": .number(record.offset.milliseconds),
+                    "offsetPercent": .number(record.offset.percentOfSixteenth(at: record.tempo)),
+                    "isCorrect": .bool(record.isCorrect), "meanPercent": .optional(statistics?.mean)]
+        case .rhythmMatchingTrialStarted(let trial, let number):
+            return ["event": .string("trialStarted"), "mode": .string(TrainingMode.rhythmMatching.rawValue),
+                    "trial": .integer(number), "tempoBPM": .integer(trial.tempo.value)]
+        case .rhythmMatchingStateChanged(let state, let trial):
+            return ["event": .string("state"), "mode": .string(TrainingMode.rhythmMatching.rawValue),
+                    "trial": .integer(trial), "state": .string(state.rawValue)]
+        case .rhythmMatchingTapMissed(let trial):
+            return ["event": .string("tapMissed"), "mode": .string(TrainingMode.rhythmMatching.rawValue), "trial": .integer(trial)]
+        case .rhythmMatchingCompleted(let record, let trial, let statistics):
+            return ["event": .string("trialCompleted"), "mode": .string(TrainingMode.rhythmMatching.rawValue),
+                    "trial": .integer(trial), "timestamp": .string(Self.timestamp(record.timestamp)),
+                    "tempoBPM": .integer(record.tempo.value), "userOffsetMs": .number(record.userOffset.milliseconds),
+                    "userOffsetPercent": .number(record.userOffset.percentOfSixteenth(at: record.tempo)),
+                    "meanPercent": .optional(statistics?.mean)]
         case .stopped(let mode, let problem):
             return ["event": .string("stopped"), "mode": .string(mode.rawValue), "problem": .optional(problem)]
         case .notice(let message):
             return ["event": .string("notice"), "message": .string(message)]
         case .finished(let completed, let summary):
             return ["event": .string("finished"), "completedTrials": .integer(completed),
-                    "disciplines": .array(summary.entries.filter { $0.trials > 0 }.map(Self.summaryEntry))]
+                    "disciplines": .array(summary.entries.filter { $0.trials > 0 }.map(Self.summaryEntry)
+                        + summary.rhythm.filter { $0.trials > 0 }.map(Self.rhythmSummaryEntry))]
         }
     }
 
@@ -71,6 +100,16 @@ extension TrainingReport {
         .object(["discipline": .string(entry.discipline.rawValue), "trials": .integer(entry.trials),
                  "percentCorrect": .optional(entry.percentCorrect), "meanAbsoluteError": .optional(entry.meanAbsoluteError),
                  "thresholdBefore": threshold(entry.before), "thresholdAfter": threshold(entry.after)])
+    }
+
+    /// One rhythm discipline at one tempo: trials, percent correct (offset detection) or the
+    /// taps' mean offset and mean size (matching), in percent of a sixteenth.
+    private static func rhythmSummaryEntry(_ entry: RunSummary.RhythmEntry) -> JSONValue {
+        let discipline = entry.discipline == .offsetDetection ? TrainingMode.rhythmOffsetDetection : .rhythmMatching
+        return .object(["discipline": .string(discipline.rawValue), "tempoBPM": .integer(entry.tempo.value),
+                        "trials": .integer(entry.trials), "percentCorrect": .optional(entry.percentCorrect),
+                        "meanOffsetPercent": .optional(entry.meanOffsetPercent),
+                        "meanAbsoluteOffsetPercent": .optional(entry.meanAbsolutePercent)])
     }
 
     /// The estimate after the trial, as `peach profile --json` gives it: kind, cents, the 95 %

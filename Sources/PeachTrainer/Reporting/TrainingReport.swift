@@ -18,6 +18,15 @@ public enum TrainingReport: Sendable {
     /// The tunable note's offset from the target, after each move of the control.
     case matchingAdjusted(offset: Cents, trial: Int)
     case matchingCompleted(PitchMatchingRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
+    case rhythmOffsetDetectionTrialStarted(RhythmOffsetDetectionTrial, trial: Int)
+    case rhythmOffsetDetectionStateChanged(RhythmOffsetDetectionState, trial: Int)
+    /// `statistics`: the profile's for the record's tempo and side, after it took the record.
+    case rhythmOffsetDetectionCompleted(RhythmOffsetDetectionRecord, trial: Int, statistics: DisciplineStatistics?)
+    case rhythmMatchingTrialStarted(RhythmMatchingTrial, trial: Int)
+    case rhythmMatchingStateChanged(RhythmMatchingState, trial: Int)
+    /// The tap window closed without a tap: nothing recorded, the next trial comes.
+    case rhythmMatchingTapMissed(trial: Int)
+    case rhythmMatchingCompleted(RhythmMatchingRecord, trial: Int, statistics: DisciplineStatistics?)
     /// The session stopped: paused by the user, or because of `problem` (nil: by request).
     case stopped(mode: TrainingMode, problem: String?)
     /// Something the user should know that is not a trial: a port lost or back, waiting for

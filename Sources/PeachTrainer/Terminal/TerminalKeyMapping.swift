@@ -31,9 +31,14 @@ public struct TerminalKeyMapping: Sendable {
         touched = false
     }
 
-    public mutating func map(_ key: TerminalKey) -> [ControllerInput] {
+    /// - Parameter now: the time on the clock taps are stamped with (for a space-bar tap in
+    ///   rhythm matching); nil when unknown.
+    public mutating func map(_ key: TerminalKey, now: UInt64? = nil) -> [ControllerInput] {
+        // In rhythm matching the space bar is the pad of last resort; p still pauses (the route
+        // turns a tap into start/stop while nothing runs, so space goes on after a pause).
+        if session == .rhythmMatching, key == .space { return [.tap(nanoseconds: now)] }
         switch key {
-        case .space: return [.command(.startStop)]
+        case .space, .character("p"), .character("P"): return [.command(.startStop)]
         case .tab, .character("m"), .character("M"): return [.command(.nextMode)]
         case .character("q"), .character("Q"): return [.command(.quit)]
         default: break
@@ -54,6 +59,14 @@ public struct TerminalKeyMapping: Sendable {
             case .down, .modified(.left, _), .modified(.down, _): return move(tenths: -1)
             default: return []
             }
+        case .rhythmOffsetDetection:
+            switch key {
+            case .left, .character("e"), .character("E"): return [.timing(early: true)]
+            case .right, .character("l"), .character("L"): return [.timing(early: false)]
+            default: return []
+            }
+        case .rhythmMatching:
+            return key == .enter ? [.tap(nanoseconds: now)] : []
         case nil:
             return []
         }
@@ -72,16 +85,24 @@ public struct TerminalKeyMapping: Sendable {
         return moved == tenthsOfCents ? [] : [.adjust(Double(moved) / Self.spanTenths)]
     }
 
-    /// The keys, one row per session (and one for what works in both).
-    static let helpRows: [(label: String, keys: [String])] = [
-        ("comparison", ["↑ or h higher", "↓ or l lower"]),
-        ("matching", ["←/→ tune by 1 cent", "shift+←/→ or ↓/↑ by 0.1 cent", "Enter commit"]),
-        ("always", ["space start/stop", "m or Tab next mode", "q quit (Ctrl-C too)"]),
-    ]
+    /// The keys, one row per session of the run's family (and one for what works in all).
+    static func helpRows(rhythm: Bool) -> [(label: String, keys: [String])] {
+        rhythm ? [
+            ("offset", ["← or e early", "→ or l late"]),
+            // A key is timed when Peach reads it, not stamped by the kernel as a pad is.
+            ("matching", ["space or Enter taps (a few ms coarser than a pad)"]),
+            ("always", ["p start/stop (space too while paused)", "m or Tab next mode", "q quit (Ctrl-C too)"]),
+        ] : [
+            ("comparison", ["↑ or h higher", "↓ or l lower"]),
+            ("matching", ["←/→ tune by 1 cent", "shift+←/→ or ↓/↑ by 0.1 cent", "Enter commit"]),
+            ("always", ["space or p start/stop", "m or Tab next mode", "q quit (Ctrl-C too)"]),
+        ]
+    }
 
     /// The keys, for the trainer to print at start, on lines of at most `columns` columns:
     /// broken between keys (or at spaces), never inside a word, continuing under the keys.
-    public static func help(columns: Int) -> String {
+    public static func help(columns: Int, rhythm: Bool = false) -> String {
+        let helpRows = helpRows(rhythm: rhythm)
         let head = "keys: "
         let labelWidth = helpRows.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0
         let alignedIndent = String(repeating: " ", count: head.count + labelWidth + 2)
@@ -99,4 +120,5 @@ public struct TerminalKeyMapping: Sendable {
 
     /// The keys on lines as wide as they need.
     public static var help: String { help(columns: .max) }
+    public static var rhythmHelp: String { help(columns: .max, rhythm: true) }
 }

@@ -1,15 +1,19 @@
 import PeachALSA
 import PeachCore
 
-/// The session of the current mode: the trainer drives either kind through this one type.
+/// The session of the current mode: the trainer drives every kind through this one type.
 public enum ActiveSession: Sendable {
     case comparison(PitchComparisonSession)
     case matching(PitchMatchingSession)
+    case rhythmOffsetDetection(RhythmOffsetDetectionSession)
+    case rhythmMatching(RhythmMatchingSession)
 
     var mappingSession: ControllerMapping.Session {
         switch self {
         case .comparison: .comparison
         case .matching: .matching
+        case .rhythmOffsetDetection: .rhythmOffsetDetection
+        case .rhythmMatching: .rhythmMatching
         }
     }
 
@@ -17,6 +21,7 @@ public enum ActiveSession: Sendable {
         switch self {
         case .comparison(let session): session.intervals
         case .matching(let session): session.intervals
+        case .rhythmOffsetDetection, .rhythmMatching: []
         }
     }
 
@@ -24,6 +29,8 @@ public enum ActiveSession: Sendable {
         switch self {
         case .comparison(let session): await session.start()
         case .matching(let session): await session.start()
+        case .rhythmOffsetDetection(let session): await session.start()
+        case .rhythmMatching(let session): await session.start()
         }
     }
 
@@ -31,6 +38,8 @@ public enum ActiveSession: Sendable {
         switch self {
         case .comparison(let session): await session.stop()
         case .matching(let session): await session.stop()
+        case .rhythmOffsetDetection(let session): await session.stop()
+        case .rhythmMatching(let session): await session.stop()
         }
     }
 
@@ -39,6 +48,8 @@ public enum ActiveSession: Sendable {
         switch self {
         case .comparison(let session): session.observeEvents { handler(.comparison($0)) }
         case .matching(let session): session.observeEvents { handler(.matching($0)) }
+        case .rhythmOffsetDetection(let session): session.observeEvents { handler(.rhythmOffsetDetection($0)) }
+        case .rhythmMatching(let session): session.observeEvents { handler(.rhythmMatching($0)) }
         }
     }
 
@@ -48,11 +59,24 @@ public enum ActiveSession: Sendable {
         switch self {
         case .comparison(let session): session.currentTrial.map { ($0.number, $0.targetNote) }
         case .matching(let session): session.currentTrial.map { ($0.number, nil) }
+        case .rhythmOffsetDetection(let session): session.currentTrial.map { ($0.number, nil) }
+        case .rhythmMatching(let session): session.currentTrial.map { ($0.number, nil) }
         }
     }
 
-    /// Hands an answer or a tuning move to the session, synchronously: its reaction (note-off,
-    /// bend) has left when this returns. Commands are the trainer's own.
+    /// Whether the session's loop is idle (paused, stopped, or not started): in rhythm
+    /// matching a tap then goes on instead (a pad is all a drummer's hands are on).
+    var isIdle: Bool {
+        switch self {
+        case .comparison(let session): session.state == .idle
+        case .matching(let session): session.state == .idle
+        case .rhythmOffsetDetection(let session): session.state == .idle
+        case .rhythmMatching(let session): session.state == .idle
+        }
+    }
+
+    /// Hands an answer, a tap or a tuning move to the session, synchronously: its reaction
+    /// (note-off, bend) has left when this returns. Commands are the trainer's own.
     /// The control's name (`AnswerSource`, a formatted string) is made only for the inputs
     /// that record it: a tuning movement, which comes a thousand times a second, needs none.
     func deliver(_ input: ControllerInput, from control: AnswerControl?) {
@@ -61,6 +85,11 @@ public enum ActiveSession: Sendable {
         case (.matching(let session), .touch): session.touch()
         case (.matching(let session), .adjust(let value)): session.adjust(to: value)
         case (.matching(let session), .commit): session.commit(from: control?.source)
+        case (.rhythmOffsetDetection(let session), .timing(let early)): session.answer(early: early, from: control?.source)
+        case (.rhythmMatching(let session), .tap(let nanoseconds?)):
+            // The kernel's stamp (or the key's reading time) on the player's clock: where in the
+            // bar the tap fell does not depend on when this thread got to it.
+            session.tap(at: RhythmInstant(nanoseconds: Int64(clamping: nanoseconds)), from: control?.source)
         default: break
         }
     }

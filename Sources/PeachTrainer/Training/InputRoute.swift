@@ -23,6 +23,8 @@ public final class InputRoute: Sendable {
         /// Commands posted to the trainer and not yet carried out.
         var pendingCommands = 0
         var wheelTicker: Task<Void, Never>?
+        /// The user paused (or nobody tapped): a tap in rhythm matching goes on.
+        var paused = false
         var closed = false
     }
 
@@ -68,7 +70,9 @@ public final class InputRoute: Sendable {
         state.withLock { state in
             guard !state.closed else { return }
             syncTrial(&state)
-            dispatch(state.keys.map(key), from: .terminal, &state)
+            // A key's time is when it is read here: the terminal gives no stamp of its own.
+            let now = state.keys.session == .rhythmMatching ? inputClock() : nil
+            dispatch(state.keys.map(key, now: now), from: .terminal, &state)
         }
     }
 
@@ -93,6 +97,11 @@ public final class InputRoute: Sendable {
     /// once none is waiting.
     func commandDone() {
         state.withLock { $0.pendingCommands = max(0, $0.pendingCommands - 1) }
+    }
+
+    /// Whether training is paused by the user (or for want of taps).
+    func setPaused(_ paused: Bool) {
+        state.withLock { $0.paused = paused }
     }
 
     /// New controller settings (re-read at every trial).
@@ -138,7 +147,11 @@ public final class InputRoute: Sendable {
                 inbox.yield(.command(command))
             case .touch where moves:
                 continue
-            case .answer, .touch, .adjust, .commit:
+            case .tap where state.paused && state.pendingCommands == 0 && state.session != nil:
+                // Paused rhythm matching: the pad the hands are on goes on, as start/stop would.
+                state.pendingCommands += 1
+                inbox.yield(.command(.startStop))
+            case .answer, .touch, .adjust, .commit, .timing, .tap:
                 guard state.pendingCommands == 0, let session = state.session else { continue }
                 session.deliver(input, from: control)
             }

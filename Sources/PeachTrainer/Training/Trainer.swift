@@ -39,6 +39,7 @@ public actor Trainer {
     private let isFatal: @Sendable (any Error) -> Bool
     private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
     private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
+    private let rhythmStatistics: @Sendable (RhythmProfileKey) -> DisciplineStatistics?
     private let clock: any Clock<Duration>
     private let inbox: AsyncStream<TrainerInput>
     private nonisolated let finishRequested = Atomic(false)
@@ -51,7 +52,9 @@ public actor Trainer {
     private var sessionRunning = false
     private var hotPlug: HotPlugSupervisor?
     /// Whether the user paused with start/stop (a lost port pauses too, but not this way).
-    private var paused = false
+    private var paused = false {
+        didSet { route.setPaused(paused) }
+    }
     /// The mode a switch goes to once the last session's final events are reported.
     private var switchingTo: TrainingMode?
     /// The running (or last) trial's number in this run: the completed trials before it, plus
@@ -75,6 +78,7 @@ public actor Trainer {
     ///     wheel's rate mode.
     ///   - standing: the discipline's trend and threshold estimate after a trial (the profile
     ///     and the estimate have just taken the record).
+    ///   - rhythmStatistics: the profile's statistics of a rhythm tempo and side, likewise.
     ///   - isFatal: whether a session failure ends the run (a lost synth does not: the hot-plug
     ///     supervisor resumes training when it is back).
     ///   - reconnect: subscribes to ports that came back and sets the synth up again.
@@ -90,6 +94,7 @@ public actor Trainer {
         describePorts: @escaping @Sendable () -> (output: String, input: String?),
         inputClock: @escaping @Sendable () -> UInt64? = { nil },
         standing: @escaping @Sendable (TrainingDiscipline) -> DisciplineStanding = { _ in DisciplineStanding() },
+        rhythmStatistics: @escaping @Sendable (RhythmProfileKey) -> DisciplineStatistics? = { _ in nil },
         isFatal: @escaping @Sendable (any Error) -> Bool = { _ in true },
         reconnect: @escaping @Sendable ([PortRole: SequencerAddress]) async throws -> Void = { _ in },
         clock: any Clock<Duration> = ContinuousClock()
@@ -104,6 +109,7 @@ public actor Trainer {
         hasController = controllerSource != nil
         self.describePorts = describePorts
         self.standing = standing
+        self.rhythmStatistics = rhythmStatistics
         self.isFatal = isFatal
         self.reconnect = reconnect
         self.clock = clock
@@ -264,8 +270,61 @@ public actor Trainer {
         switch event {
         case .comparison(let event): await comparisonEvent(event, current: current)
         case .matching(let event): await matchingEvent(event, current: current)
+        case .rhythmOffsetDetection(let event): await rhythmOffsetDetectionEvent(event, current: current)
+        case .rhythmMatching(let event): await rhythmMatchingEvent(event, current: current)
         }
     }
+
+    private func rhythmOffsetDetectionEvent(_ event: RhythmOffsetDetectionEvent, current: Bool) async {
+        switch event {
+        case .trialStarted(let trial):
+            trialNumber = completedTrials + 1
+            route.update(settings: controllerSettings())
+            await presenter.present(.rhythmOffsetDetectionTrialStarted(trial, trial: trialNumber))
+        case .stateChanged(let state):
+            await presenter.present(.rhythmOffsetDetectionStateChanged(state, trial: trialNumber))
+        case .trialCompleted(let record):
+            completedTrials += 1
+            await cue?.play(feedback.note(correct: record.isCorrect))
+            summary.tally(.offsetDetection, at: record.tempo) { $0.correct += record.isCorrect ? 1 : 0 }
+            await presenter.present(.rhythmOffsetDetectionCompleted(record, trial: trialNumber,
+                                                                    statistics: rhythmStatistics(record.profileKey)))
+            await stopIfLimitReached()
+        case .stopped(let reason):
+            await sessionStopped(reason, current: current)
+        }
+    }
+
+    private func rhythmMatchingEvent(_ event: RhythmMatchingEvent, current: Bool) async {
+        switch event {
+        case .trialStarted(let trial):
+            trialNumber = completedTrials + 1
+            route.update(settings: controllerSettings())
+            await presenter.present(.rhythmMatchingTrialStarted(trial, trial: trialNumber))
+        case .stateChanged(let state):
+            await presenter.present(.rhythmMatchingStateChanged(state, trial: trialNumber))
+        case .tapMissed:
+            await presenter.present(.rhythmMatchingTapMissed(trial: trialNumber))
+        case .trialCompleted(let record):
+            completedTrials += 1
+            let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
+            // Within the feedback's near threshold of a sixteenth's 5 %: the positive cue.
+            await cue?.play(feedback.note(correct: abs(percent) <= Self.rhythmNearPercent))
+            summary.tally(.matching, at: record.tempo) {
+                $0.signedPercents += percent
+                $0.absolutePercents += abs(percent)
+            }
+            await presenter.present(.rhythmMatchingCompleted(record, trial: trialNumber,
+                                                             statistics: rhythmStatistics(record.profileKey)))
+            await stopIfLimitReached()
+        case .stopped(let reason):
+            await sessionStopped(reason, current: current)
+        }
+    }
+
+    /// A tap this near the beat (percent of a sixteenth) gets the positive cue: about 6 ms at
+    /// 120 BPM, the offset listeners begin to hear (Friberg & Sundberg 1995).
+    static let rhythmNearPercent = 5.0
 
     private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
         switch event {

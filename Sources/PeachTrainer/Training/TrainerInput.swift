@@ -30,4 +30,6 @@ enum TrainerInput: Sendable {
 enum SessionEvent: Sendable {
     case comparison(PitchComparisonEvent)
     case matching(PitchMatchingEvent)
+    case rhythmOffsetDetection(RhythmOffsetDetectionEvent)
+    case rhythmMatching(RhythmMatchingEvent)
 }

@@ -11,22 +11,27 @@ struct TrainCommand: AsyncParsableCommand {
         abstract: "Train pitch perception with a MIDI keyboard (or the computer's keys) and any synth.",
         discussion: """
             MODE is comparison (was the second note higher or lower?), matching (tune a note to \
-            the reference), interval-comparison or interval-matching; without it, the setting \
-            train.mode. Every option has a setting (`peach settings` lists them): --to \
+            the reference), interval-comparison, interval-matching, rhythm-offset-detection (was \
+            the fourth click early or late?) or rhythm-matching (tap the fourth click; `rhythm` for \
+            short); without it, the setting train.mode. Every option has a setting (`peach settings` lists them): --to \
             midi.outputPort, --from midi.inputPort, --intervals intervals, --trials train.trials, \
             --json train.json, --port-wait midi.portWait.
 
-            With no --to and no synth running, Peach starts FluidSynth and stops it on exit. With \
+            With no --to and no synth running, Peach starts one (synth.engine) and stops it on exit. With \
             no controller, the terminal answers: ↑/h higher, ↓/l lower; ←/→ tune and Enter \
-            commits in matching; space pauses, m switches the mode, q quits.
+            commits in matching; ←/→ answer early/late and space or Enter taps in rhythm (a key is \
+            timed when read, a few ms coarser than a pad's kernel stamp); q quits, space or p \
+            pauses, m switches the mode (within pitch, or within rhythm).
 
             Examples:
               peach train comparison
               peach train interval-matching --intervals P5u,M3d --from "Keystation" --to 128:0
               peach train comparison --trials 20 --json > session.jsonl
+              peach train rhythm-matching --from "MPD218"
             """)
 
-    @Argument(help: ArgumentHelp("comparison, matching, interval-comparison or interval-matching.", valueName: "mode"))
+    @Argument(help: ArgumentHelp("comparison, matching, interval-comparison, interval-matching, rhythm-offset-detection or rhythm-matching.",
+                                  valueName: "mode"))
     var mode: String?
     @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"))
     var to: String?

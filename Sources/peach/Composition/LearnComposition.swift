@@ -60,6 +60,7 @@ enum ControllerKeys {
             (Catalogue.controllerNextMode.key, settings.commands[.nextMode]?.text ?? "none"),
             (Catalogue.controllerQuit.key, settings.commands[.quit]?.text ?? "none"),
             (Catalogue.controllerHoldStartStop.key, settings.holdStartStop?.text ?? "none"),
+            (Catalogue.controllerTap.key, settings.tap?.text ?? "anyKey"),
         ]
     }
 

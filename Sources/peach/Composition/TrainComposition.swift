@@ -86,7 +86,11 @@ enum TrainComposition {
                 + "choose another feedback channel, or off")
         }
         try client.connectOutput(to: output.address)
-        if let input { try client.connectInput(from: input.address, timestampQueue: client.inputQueue) }
+        // Rhythm taps are stamped on the output queue, the clock the clicks are scheduled on;
+        // pitch runs stamp on the input queue (the pitch wheel's rate), which idles cheaper.
+        let rhythm = request.mode.isRhythm
+        let stampQueue = rhythm ? client.outputQueue : client.inputQueue
+        if let input { try client.connectInput(from: input.address, timestampQueue: stampQueue) }
 
         var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: output.clientName))
         let sound = chosen.sound(configured: settings.sound)
@@ -104,9 +108,23 @@ enum TrainComposition {
         // The port and sound go with every trial of this run; the answering control comes with the trial.
         let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: sound))
 
+        // The rhythm player holds the output queue running from here until the run ends: its
+        // clock is the one clicks and taps are on.
+        let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings)) : nil
+        defer { try? rhythmPlayer?.close() }
         let intervals = request.intervals
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
+            if let rhythmPlayer, mode == .rhythmOffsetDetection {
+                return .rhythmOffsetDetection(RhythmOffsetDetectionSession(
+                    player: rhythmPlayer, settings: settings, profile: profile, observers: [recorder, profile],
+                    resettables: [recorder, profile], now: RecordTimestamp.now))
+            }
+            if let rhythmPlayer, mode == .rhythmMatching {
+                return .rhythmMatching(RhythmMatchingSession(
+                    player: rhythmPlayer, settings: settings, observers: [recorder, profile],
+                    resettables: [recorder, profile], now: RecordTimestamp.now))
+            }
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
                     intervals: trained, player: player, settings: settings, observers: [recorder, profile, thresholds],
@@ -124,12 +142,14 @@ enum TrainComposition {
             cue: cue, feedback: feedback, controllerSource: input?.address,
             controllerSettings: { settings.controller },
             describePorts: { (outputLabel, inputLabel) },
-            inputClock: { try? client.inputTime().nanoseconds },
+            // A terminal key's tap is timed on the clock the controller's taps are stamped with.
+            inputClock: { try? (rhythm ? client.currentTime() : client.inputTime()).nanoseconds },
             standing: { DisciplineStanding(trend: profile.statistics(for: $0)?.trend, threshold: thresholds.estimate(for: $0)) },
+            rhythmStatistics: { profile.statistics(for: $0) },
             isFatal: { !($0 is NotePlayerError) },
             reconnect: { addresses in
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
-                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: client.inputQueue) }
+                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: stampQueue) }
                 try player.prepare()
                 await cue?.clear()
             })
@@ -154,12 +174,22 @@ enum TrainComposition {
         defer { jobControl?.use(nil) }
         if interactive, !request.json {
             FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help(
-                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns) + "\n")
+                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns, rhythm: rhythm) + "\n")
         }
         log.debug("training starts")
         let outcome = await trainer.run()
         log.debug("training ended: \(outcome)")
         return outcome
+    }
+}
+
+extension TrainComposition {
+    /// General MIDI's wood block on the drum channel, or, for amsynth (one tone, one channel,
+    /// no drums; started by Peach or known by its client name), a short high note of its tone.
+    static func clickSound(_ output: ChosenOutput, settings: any UserSettings) -> ClickSound {
+        let amsynth = output.startedSynth.map { $0.engine == .amsynth }
+            ?? output.port.clientName.lowercased().hasPrefix("amsynth")
+        return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIWoodBlock
     }
 }
 

@@ -80,7 +80,9 @@ struct ControllerSettingsTests {
         #expect(controller.commands.isEmpty)
         #expect(controller.holdStartStop == .sustainPedal)
         #expect(controller.activeHoldStartStop == .sustainPedal)
-        #expect(controller.summary.count == 4)
+        #expect(controller.tap == nil)
+        #expect(controller.summary.count == 5)
+        #expect(controller.summary.contains("rhythm: any key or pad taps; a key below middle C answers early, from middle C up late"))
     }
 
     @Test("combinations where a control would mean two things are refused")

@@ -110,7 +110,18 @@ struct TerminalKeyMappingTests {
             keys: comparison  ↑ or h higher · ↓ or l lower
                   matching    ←/→ tune by 1 cent · shift+←/→ or ↓/↑ by 0.1 cent
                               Enter commit
-                  always      space start/stop · m or Tab next mode · q quit (Ctrl-C too)
+                  always      space or p start/stop · m or Tab next mode
+                              q quit (Ctrl-C too)
+            """)
+    }
+
+    @Test("a rhythm run's help names early, late and the tap, and says a key is coarser than a pad")
+    func rhythmHelpAtEighty() {
+        #expect(TerminalKeyMapping.help(columns: 80, rhythm: true) == """
+            keys: offset    ← or e early · → or l late
+                  matching  space or Enter taps (a few ms coarser than a pad)
+                  always    p start/stop (space too while paused) · m or Tab next mode
+                            q quit (Ctrl-C too)
             """)
     }
 }
