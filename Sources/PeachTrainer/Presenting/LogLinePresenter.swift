@@ -42,6 +42,8 @@ public actor LogLinePresenter: TrainingPresenter {
             LogLineText.rhythmMatchingCompleted(record, number: number, statistics: statistics)
         case .rhythmMatchingTapMissed:
             LogLineText.rhythmTapMissed(number: number)
+        case .rhythmMatchingTapOutside:
+            status.notice
         case .stopped(let mode, let problem):
             LogLineText.stopped(mode: mode, problem: problem)
         case .notice(let text):

@@ -117,6 +117,9 @@ extension TrainingStatus {
         case .rhythmMatchingTapMissed(let number):
             status.trial = number
             status.lastResult = .rhythmMissed
+        case .rhythmMatchingTapOutside(let offset, let number):
+            status.trial = number
+            status.notice = "tap \(CentsText.milliseconds(offset.milliseconds)) from the fourth: outside the window, not counted"
         case .rhythmMatchingCompleted(let record, let number, let statistics):
             status.trial = number
             status.tempo = record.tempo

@@ -77,6 +77,9 @@ extension TrainingReport {
                     "trial": .integer(trial), "state": .string(state.rawValue)]
         case .rhythmMatchingTapMissed(let trial):
             return ["event": .string("tapMissed"), "mode": .string(TrainingMode.rhythmMatching.rawValue), "trial": .integer(trial)]
+        case .rhythmMatchingTapOutside(let offset, let trial):
+            return ["event": .string("tapOutside"), "mode": .string(TrainingMode.rhythmMatching.rawValue),
+                    "trial": .integer(trial), "offsetMs": .number(offset.milliseconds)]
         case .rhythmMatchingCompleted(let record, let trial, let statistics):
             return ["event": .string("trialCompleted"), "mode": .string(TrainingMode.rhythmMatching.rawValue),
                     "trial": .integer(trial), "timestamp": .string(Self.timestamp(record.timestamp)),

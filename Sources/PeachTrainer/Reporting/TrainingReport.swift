@@ -26,6 +26,8 @@ public enum TrainingReport: Sendable {
     case rhythmMatchingStateChanged(RhythmMatchingState, trial: Int)
     /// The tap window closed without a tap: nothing recorded, the next trial comes.
     case rhythmMatchingTapMissed(trial: Int)
+    /// A tap more than half a sixteenth from the fourth's place: not counted.
+    case rhythmMatchingTapOutside(RhythmOffset, trial: Int)
     case rhythmMatchingCompleted(RhythmMatchingRecord, trial: Int, statistics: DisciplineStatistics?)
     /// The session stopped: paused by the user, or because of `problem` (nil: by request).
     case stopped(mode: TrainingMode, problem: String?)

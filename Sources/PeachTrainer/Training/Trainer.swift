@@ -305,6 +305,8 @@ public actor Trainer {
             await presenter.present(.rhythmMatchingStateChanged(state, trial: trialNumber))
         case .tapMissed:
             await presenter.present(.rhythmMatchingTapMissed(trial: trialNumber))
+        case .tapOutsideWindow(let offset):
+            await presenter.present(.rhythmMatchingTapOutside(offset, trial: trialNumber))
         case .trialCompleted(let record):
             completedTrials += 1
             let percent = record.userOffset.percentOfSixteenth(at: record.tempo)

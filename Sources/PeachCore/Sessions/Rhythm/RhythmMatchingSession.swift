@@ -105,8 +105,14 @@ public actor RhythmMatchingSession: TrialLoopSession {
         live.withLock { live in
             if live.inputs != nil { live.touched = true }
             guard let trial = live.trial, !live.tapped, !live.closed,
-                  live.state == .playingClicks || live.state == .awaitingTap,
-                  trial.window.contains(instant), let inputs = live.inputs else { return false }
+                  live.state == .playingClicks || live.state == .awaitingTap, let inputs = live.inputs else { return false }
+            guard trial.window.contains(instant) else {
+                // Said, so a musician a beat off (or a rig whose latency is not calibrated) learns why.
+                if instant > trial.schedule.last {
+                    broadcaster.publish(.tapOutsideWindow(RhythmOffset(from: trial.expected, to: instant)))
+                }
+                return false
+            }
             live.tapped = true
             inputs.yield((trial.number, .tapped(RhythmOffset(from: trial.expected, to: instant), source: source)))
             return true

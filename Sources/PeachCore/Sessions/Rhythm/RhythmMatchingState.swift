@@ -26,5 +26,8 @@ public enum RhythmMatchingEvent: Sendable {
     /// The tap window closed without a tap: nothing is recorded. The third such trial in a row
     /// without any tap is followed by `stopped(.unanswered(trials: 3))`.
     case tapMissed(RhythmMatchingTrial)
+    /// A tap after the third click that lay outside the window (more than half a sixteenth
+    /// from the fourth's place): not counted. Taps while the clicks play along are not reported.
+    case tapOutsideWindow(RhythmOffset)
     case stopped(SessionStopReason)
 }

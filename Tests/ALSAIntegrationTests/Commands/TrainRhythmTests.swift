@@ -1,0 +1,153 @@
+import ALSASequencer
+import Foundation
+import PeachTestSupport
+import Synchronization
+import Testing
+
+/// `peach train` in the rhythm modes, in the VM: a drummer client of the test's own hears the
+/// clicks and taps back at chosen instants, and the virtual keyboard (snd-virmidi through amidi)
+/// is the clumsy user's pad.
+@Suite("peach train rhythm with a drummer and a keyboard", .serialized, .timeLimit(.minutes(3)),
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
+struct TrainRhythmTests {
+    static let pad = MIDIMessage.noteOn(channel: 0, note: 38, velocity: 110)
+    /// At the default 80 BPM.
+    static let sixteenth: Duration = .microseconds(187_500)
+
+    /// Hears Peach's clicks (as its synth) and, at every third click of a trial, schedules a tap
+    /// on its own queue: `offsets[n]` after the fourth sixteenth's place, for trial n. The place
+    /// is computed from the third click's arrival, read on the drummer's queue clock as it
+    /// arrives, so the recorded offset may differ from the asked one by the kernel's delivery
+    /// of the click and of the tap, and by the moment the reader thread took.
+    final class Drummer: Sendable {
+        let client: SequencerClient
+        final class Log: Sendable { let lines = Mutex<[String]>([]) }
+        let log = Log()
+
+        init(offsets: [Duration]) throws {
+            let box = Mutex<SequencerClient?>(nil)
+            let log = self.log
+            let state = Mutex<(clicks: Int, trial: Int)>((0, 0))
+            // General MIDI's wood block on the drum channel: Peach's click on any synth but amsynth.
+            client = try SequencerClient(name: "Test Drummer", queueTickHz: SequencerClient.fastestTickHz) { event in
+                guard case .noteOn(9, 76, let velocity)? = event.midiMessage, velocity > 0 else { return }
+                box.withLock { drummer in
+                    guard let drummer, let now = try? drummer.currentTime() else { return }
+                    let trial: Int? = state.withLock { state in
+                        state.clicks += 1
+                        guard state.clicks % 3 == 0 else { return nil }
+                        defer { state.trial += 1 }
+                        return state.trial
+                    }
+                    guard let trial, trial < offsets.count else { return }
+                    let due = now.advanced(by: TrainRhythmTests.sixteenth + offsets[trial])
+                    log.lines.withLock { $0.append("trial \(trial): click at \(now), tap due \(due)") }
+                    try? drummer.schedule([ScheduledMessage(TrainRhythmTests.pad, at: due),
+                                           ScheduledMessage(.noteOff(channel: 0, note: 38, velocity: 0),
+                                                            at: due.advanced(by: .milliseconds(20)))], tag: 1)
+                }
+            }
+            try client.holdOutputQueue()
+            box.withLock { $0 = client }
+        }
+
+        deinit { client.close() }
+    }
+
+    @Test("rhythm matching: taps 10 ms early and late are recorded as −10 and +10 ms, to within the kernel's delivery")
+    func tapsEarlyAndLate() async throws {
+        let offsets: [Duration] = [.milliseconds(-10), .milliseconds(10), .milliseconds(-10), .milliseconds(10)]
+        let drummer = try Drummer(offsets: offsets)
+        let address = "\(drummer.client.outputPort)"
+        let listener = try SequencerClient(name: "Test Tap Listener")
+        defer { listener.close() }
+        let heard = EventCollector(listener.events())
+        try listener.connectInput(from: drummer.client.outputPort, timestampQueue: nil)
+        let run = try TrainRun(["rhythm-matching", "--trials", "4", "--from", address, "--to", "\(drummer.client.inputPort)"])
+        defer { run.remove() }
+        var events: [TrainEvent] = []
+        for await line in run.process.lines {
+            guard let event = TrainEvent(line) else { continue }
+            events.append(event)
+            // Paused for want of taps: the drummer's did not count; end, and say what happened.
+            if event.event == "stopped" { run.process.send(signal: SIGINT) }
+        }
+        let outcome = try await run.process.finished(within: .seconds(30))
+        #expect(outcome.status == 0, "\(outcome)")
+
+        let taps = events.filter { $0.event == "trialCompleted" }.compactMap { $0.number("userOffsetMs") }
+        let tapsHeard = await heard.events.compactMap(\.midiMessage).map { "\($0)" }
+        let outside = events.filter { $0.event == "tapOutside" }.map(\.line)
+        try #require(taps.count == 4, "\(drummer.log.lines.withLock { $0 }) \(tapsHeard) \(outside)")
+        for (tap, asked) in zip(taps, offsets) {
+            let askedMs = Double(asked.components.attoseconds) / 1e15 + Double(asked.components.seconds) * 1000
+            // Functional: the sign and the size. The precision is BENCHMARKS.md's tap-timing figure.
+            #expect(abs(tap - askedMs) < 4, "asked \(askedMs) ms, recorded \(tap) ms")
+        }
+        let rows = try await run.exportedRows()
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0.contains("rhythmMatching") }, "\(rows)")
+        #expect(events.last?.event == "finished")
+    }
+
+    @Test("rhythm matching with nobody playing pauses after three trials, says why, and a pad's tap goes on")
+    func unansweredThenTap() async throws {
+        let synth = try SequencerClient(name: "Test Synth")
+        defer { synth.close() }
+        let run = try TrainRun(["rhythm-matching", "--from", "16:0", "--to", "\(synth.inputPort)"])
+        defer { run.remove() }
+        var events: [TrainEvent] = []
+        var resumed = false, goneOn = false
+        for await line in run.process.lines {
+            guard let event = TrainEvent(line) else { continue }
+            events.append(event)
+            if event.event == "stopped", !resumed {
+                resumed = true
+                // The pad the hands are on: a tap while paused goes on, as start/stop would.
+                try await ALSATools.amidi(send: "99 26 70 89 26 00")
+            }
+            if event.event == "notice", event.fields["message"] as? String == "training goes on" { goneOn = true }
+            // Clicks again after the tap: enough, the user leaves with Ctrl-C.
+            if goneOn, event.event == "trialStarted" { run.process.send(signal: SIGINT) }
+        }
+        let outcome = try await run.process.finished(within: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome)")
+        let stopIndex = try #require(events.firstIndex { $0.event == "stopped" }, "\(events.map(\.line))")
+        #expect(events[..<stopIndex].filter { $0.event == "tapMissed" }.count == 3)
+        #expect((events[stopIndex].fields["problem"] as? String)?.contains("3") == true, "\(events[stopIndex])")
+        #expect(goneOn, "\(events.map(\.line))")
+        #expect(events[stopIndex...].contains { $0.event == "trialStarted" }, "clicks again after the tap")
+        #expect(try await run.exportedRows().isEmpty, "a missed tap records nothing")
+    }
+
+    @Test("rhythm offset detection: a key below middle C answers early, one above late; each record says whether it was right")
+    func earlyOrLateOnKeys() async throws {
+        let synth = try SequencerClient(name: "Test Synth")
+        defer { synth.close() }
+        let run = try TrainRun(["rhythm-offset-detection", "--trials", "4", "--from", "16:0", "--to", "\(synth.inputPort)"])
+        defer { run.remove() }
+        var events: [TrainEvent] = []
+        var answered = 0
+        for await line in run.process.lines {
+            guard let event = TrainEvent(line) else { continue }
+            events.append(event)
+            if event.event == "state", event.state == "awaitingAnswer" {
+                // Alternately early (C3) and late (C5): right or wrong is up to the trial's side.
+                answered += 1
+                try await ALSATools.amidi(send: answered % 2 == 1 ? "90 30 64 80 30 00" : "90 48 64 80 48 00")
+            }
+        }
+        let outcome = try await run.process.finished(within: .seconds(30))
+        #expect(outcome.status == 0, "\(outcome)")
+        let completed = events.filter { $0.event == "trialCompleted" }
+        try #require(completed.count == 4, "\(events.map(\.line))")
+        for (index, record) in completed.enumerated() {
+            let answeredEarly = index % 2 == 0
+            let wasEarly = (record.number("offsetMs") ?? 0) < 0
+            #expect(record.bool("isCorrect") == (answeredEarly == wasEarly), "\(record)")
+        }
+        #expect(try await run.exportedRows().filter { $0.contains("rhythmOffsetDetection") }.count == 4)
+        // Every click reached the synth and none is left sounding.
+        #expect(events.last?.event == "finished")
+    }
+}
