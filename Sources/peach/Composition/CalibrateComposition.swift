@@ -56,7 +56,9 @@ enum CalibrateComposition {
         let instruction = "Tap along with the clicks on any key or pad of \(input.label): \(request.clicks) clicks at "
             + "\(request.tempo), about \(seconds) s; the first \(TapLatencyEstimator.defaultSettlingClicks) are for "
             + "getting in time. q or Ctrl-C stops."
-        if request.json { notice(instruction) } else { print(instruction) }
+        // Unbuffered: the line is there before the first click, on a pipe too.
+        let write: @Sendable (String) -> Void = { FileDescriptorOutput.standardOutput.write($0 + "\n") }
+        if request.json { notice(instruction) } else { write(instruction) }
 
         let schedule = try player.schedule(pattern)
         do {
@@ -76,10 +78,10 @@ enum CalibrateComposition {
         let outputName = output.calibrationName, inputName = input.calibrationName
         try await store.save(calibration, output: outputName, input: inputName)
         if request.json {
-            print(CalibrationJSON(calibration, output: outputName, input: inputName).text)
+            write(CalibrationJSON(calibration, output: outputName, input: inputName).text)
         } else {
-            print(calibration.summary)
-            print("stored for \(outputName) with \(inputName): rhythm matching subtracts it from every tap")
+            write(calibration.summary)
+            write("stored for \(outputName) with \(inputName): rhythm matching subtracts it from every tap")
         }
     }
 }

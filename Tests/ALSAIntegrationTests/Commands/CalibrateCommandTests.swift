@@ -15,7 +15,11 @@ import Testing
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct CalibrateCommandTests {
     static let delay: Duration = .milliseconds(23)
-    static let click = MIDIMessage.noteOn(channel: 9, note: 76, velocity: 100)
+    /// Peach's click: General MIDI's wood block on the drum channel, at any velocity.
+    static func isClick(_ message: MIDIMessage?) -> Bool {
+        guard case .noteOn(9, 76, let velocity)? = message else { return false }
+        return velocity > 0
+    }
 
     /// A data folder and a settings file with the fastest rhythm tempo (a beat of 250 ms: 24
     /// clicks in 6 s).
@@ -60,6 +64,15 @@ struct CalibrateCommandTests {
         let stored = try #require(try store.latestCalibration(output: "Test Ears:input", input: "Test Pads:output"))
         #expect(stored.latency.milliseconds == latency)
         #expect(stored.tapsUsed == 20)
+
+        // peach doctor, configured for the same ports, shows it.
+        let doctor = try await PeachExecutable.run(
+            ["doctor", "--json", "--data-dir", folder.path],
+            environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path,
+                          "PEACH_MIDI_OUTPUT_PORT": "Test Ears", "PEACH_MIDI_INPUT_PORT": "Test Pads"])
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [[String: Any]], "\(doctor)")
+        let found = findings.first { $0["check"] as? String == "tap-calibration" }?["found"] as? String ?? ""
+        #expect(found.hasPrefix(stored.summary + " for Test Ears:input with Test Pads:output, measured "), "\(found)")
     }
 
     @Test("no taps: refused with the figures, exit 1, nothing stored")
@@ -113,7 +126,7 @@ final class CalibrationDrummer: Sendable {
         self.pads = pads
         let heard = self.heard
         ears = try SequencerClient(name: "Test Ears", stampingEveryInput: true, stampingQueue: pads.outputQueue) { event in
-            guard event.midiMessage == CalibrateCommandTests.click, let stamp = event.timestampNanoseconds else { return }
+            guard CalibrateCommandTests.isClick(event.midiMessage), let stamp = event.timestampNanoseconds else { return }
             heard.count.withLock { $0 += 1 }
             guard tapping else { return }
             try? pads.schedule(.noteOn(channel: 0, note: 38, velocity: 110),
