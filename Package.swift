@@ -107,7 +107,7 @@ let package = Package(
         // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
         .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
-        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachStore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

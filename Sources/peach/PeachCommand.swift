@@ -8,7 +8,7 @@ struct PeachCommand: AsyncParsableCommand {
         abstract: "Pitch ear training with a MIDI keyboard and any synth.",
         version: PeachVersion.current,
         subcommands: [TrainCommand.self, PortsCommand.self, PlayCommand.self, MonitorCommand.self,
-                      LearnCommand.self, DoctorCommand.self,
+                      LearnCommand.self, CalibrateCommand.self, DoctorCommand.self,
                       SettingsCommand.self, ProfileCommand.self, ExportCommand.self, ImportCommand.self,
                       ResetCommand.self, StoreCrashWriterCommand.self]
     )

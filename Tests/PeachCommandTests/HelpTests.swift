@@ -7,7 +7,7 @@ import Testing
 @Suite("Every command's --help", .timeLimit(.minutes(1)))
 struct HelpTests {
     static let commands: [[String]] = [
-        ["train"], ["ports"], ["play"], ["monitor"], ["learn"], ["doctor"],
+        ["train"], ["ports"], ["play"], ["monitor"], ["learn"], ["calibrate"], ["doctor"],
         ["settings"], ["settings", "list"], ["settings", "get"], ["settings", "set"], ["settings", "defaults"],
         ["profile"], ["export"], ["import"], ["reset"],
     ]

@@ -19,7 +19,7 @@ struct MigrationTests {
         let (applied, comparison, matching) = try store.pool.read { db in
             (try StoreSchema.migrator().appliedMigrations(db), try columns("pitchComparison", db), try columns("pitchMatching", db))
         }
-        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records"])
+        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations"])
         let common = ["id", "timestamp", "referenceNote", "targetNote", "interval", "tuningSystem"]
         let rig = ["outputPort", "soundProgram", "soundBank", "inputControl"]
         #expect(comparison == common + ["centOffset", "isCorrect"] + rig)

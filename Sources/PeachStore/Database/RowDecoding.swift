@@ -8,6 +8,7 @@ enum StoredColumn: Int, CaseIterable {
     case centOffset, isCorrect, initialCentOffset, userCentError
     case outputPort, soundProgram, soundBank, inputControl
     case tempoBPM, offsetMs, userOffsetMs
+    case measuredAt, inputPort, latencyMs, spreadMs, tapsUsed
 
     var name: String { String(describing: self) }
 }

@@ -14,7 +14,10 @@ public enum StoreSchema {
     /// Rhythm offset detection and rhythm matching (issue 17): tempo, signed offset, the rig.
     public static let rhythmRecords = "v3-rhythm-records"
 
-    public static let migrationNames = [trainingRecords, rigContext, rhythmRecords]
+    /// Tap calibrations per pair of ports (issue 17): what rhythm matching subtracts from taps.
+    public static let tapCalibrations = "v4-tap-calibrations"
+
+    public static let migrationNames = [trainingRecords, rigContext, rhythmRecords, tapCalibrations]
 
     /// SQLite's application id for peach's database ("Peac"), written with the schema, so a
     /// file is recognised as peach's own before anything is written to it.
@@ -22,13 +25,14 @@ public enum StoreSchema {
 
     /// The tables peach's schema holds (SQLite's own `sqlite_` tables aside).
     static let tableNames: Set<String> = ["grdb_migrations", "pitchComparison", "pitchMatching",
-                                          RhythmSchema.detectionTable, RhythmSchema.matchingTable]
+                                          RhythmSchema.detectionTable, RhythmSchema.matchingTable,
+                                          CalibrationSchema.table]
 
     /// The migrations in the order they run. The record of applied steps stays GRDB's table
     /// (`grdb_migrations`), which every store made so far has.
     static let migrations: [(name: String, body: @Sendable (Database) throws -> Void)] = [
         (trainingRecords, createTrainingRecords), (rigContext, addRigContext),
-        (rhythmRecords, RhythmSchema.createRhythmRecords),
+        (rhythmRecords, RhythmSchema.createRhythmRecords), (tapCalibrations, CalibrationSchema.createCalibrations),
     ]
 
     /// GRDB's migrator over the same steps: each step in its own transaction, as the first

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import PeachALSA
 import PeachSettings
 import PeachStore
 import PeachTrainer
@@ -69,7 +70,10 @@ enum DoctorComposition {
             clamped: ofKind(.clampedValue).map(\.description)).finding)
         findings.append(ControllerMappingCheck(problems: ofKind(.invalidValue).filter(isControllerWarning).map(\.description),
                                                summary: settings.controller.summary).finding)
-        findings.append(StoreCheck(facts: storeFacts(storeOptions.location)).finding)
+        let store = storeFacts(storeOptions.location)
+        findings.append(StoreCheck(facts: store).finding)
+        findings.append(TapCalibrationCheck(facts: calibrationFacts(ports.facts, store: store,
+                                                                    location: storeOptions.location)).finding)
         return DoctorReport(findings: findings)
     }
 
@@ -136,6 +140,27 @@ enum DoctorComposition {
                 writable: inspection.writable))
         } catch {
             return .unusable(path: path, reason: error.description)
+        }
+    }
+
+    /// The latest calibration of the ports rhythm matching would use, read without changing the
+    /// store (a store too old to hold calibrations has none; the store check says the rest).
+    private static func calibrationFacts(_ facts: PortFacts?, store: StoreFacts, location: StoreLocation) -> TapCalibrationFacts {
+        guard let facts, let synth = facts.synth else {
+            return .portsUnknown("no synth port is running (the one Peach starts is looked up when it runs)")
+        }
+        guard let controller = facts.controller else {
+            return .portsUnknown("no controller is connected (the terminal's keys are not calibrated)")
+        }
+        let (output, input) = (synth.calibrationName, controller.calibrationName)
+        guard case .present(let summary) = store, summary.appliedMigrations.contains(StoreSchema.tapCalibrations) else {
+            return .pair(output: output, input: input, calibration: nil)
+        }
+        do {
+            let calibration = try TrainingStore(location: location, mode: .readOnly).latestCalibration(output: output, input: input)
+            return .pair(output: output, input: input, calibration: calibration)
+        } catch {
+            return .unreadable(error.description)
         }
     }
 

@@ -2,7 +2,7 @@ import Dispatch
 import Glibc
 
 /// SIGINT (Ctrl-C), SIGTERM (systemd, kill) and SIGHUP (the terminal closed) end `train`,
-/// `play` and `monitor` cleanly instead of killing them, from the first line of `main` on.
+/// `play`, `monitor` and `calibrate` cleanly instead of killing them, from the first line of `main` on.
 ///
 /// A real handler is installed, not SIG_IGN: an ignored signal is discarded by the kernel, so
 /// with SIG_IGN plus a dispatch source a signal in the moment before the source was registered
@@ -13,7 +13,7 @@ import Glibc
 enum TerminationSignals {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// The commands that stop cleanly on a signal; the others keep the default actions.
-    static let catchingCommands: Set<String> = ["train", "play", "monitor"]
+    static let catchingCommands: Set<String> = ["train", "play", "monitor", "calibrate"]
 
     /// Installs the handlers, delivering every signal from now on to `interruption`.
     /// Returns false (and changes nothing) if the pipe cannot be made.

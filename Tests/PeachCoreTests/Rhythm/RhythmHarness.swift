@@ -75,11 +75,11 @@ struct RhythmMatchingHarness {
     let session: RhythmMatchingSession
     var events: EventReader<RhythmMatchingEvent>
 
-    init(configure: (inout MockUserSettings.Values) -> Void = { _ in }) {
+    init(tapLatency: TapLatency? = nil, configure: (inout MockUserSettings.Values) -> Void = { _ in }) {
         player = RecordingRhythmPlayer(clock: clock)
         settings = MockUserSettings(configure)
         session = RhythmMatchingSession(
-            player: player, settings: settings, observers: [observer, profile],
+            player: player, settings: settings, tapLatency: tapLatency, observers: [observer, profile],
             resettables: [observer, profile], clock: clock, now: { Self.timestamp })
         events = EventReader(session.events())
     }
@@ -106,7 +106,7 @@ struct RhythmMatchingHarness {
     mutating func missTrial(tapAt offset: Duration? = nil) async -> RhythmMatchingTrial? {
         guard let trial = await playClicks() else { return nil }
         if let offset { _ = session.tap(at: trial.expected.advanced(by: offset)) }
-        await player.advanceWhenSleeping(to: trial.window.upperBound.advanced(by: RhythmMatchingSession.deliveryAllowance))
+        await player.advanceWhenSleeping(to: trial.closing)
         return await events.next { if case .tapMissed(let missed) = $0 { missed } else { nil } }
     }
 

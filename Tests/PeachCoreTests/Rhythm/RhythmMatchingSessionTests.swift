@@ -65,7 +65,8 @@ struct RhythmMatchingSessionTests {
         var harness = RhythmMatchingHarness()
         await harness.session.start()
         let trial = try #require(await harness.playClicks())
-        await harness.player.advanceWhenSleeping(to: trial.window.upperBound.advanced(by: RhythmMatchingSession.deliveryAllowance))
+        #expect(trial.closing == trial.window.upperBound.advanced(by: RhythmMatchingSession.deliveryAllowance))
+        await harness.player.advanceWhenSleeping(to: trial.closing)
         let missed = await harness.events.next { if case .tapMissed(let missed) = $0 { missed } else { nil } }
         #expect(missed == trial)
         #expect(!harness.session.tap(at: trial.expected), "stamped inside, but read after the window closed")

@@ -34,7 +34,7 @@ struct RhythmStoreTests {
             (try StoreSchema.migrator().appliedMigrations(db), try columns("rhythmOffsetDetection", db),
              try columns("rhythmMatching", db))
         }
-        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records"])
+        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations"])
         let rig = ["outputPort", "soundProgram", "soundBank", "inputControl"]
         #expect(detection == ["id", "timestamp", "tempoBPM", "offsetMs", "isCorrect"] + rig)
         #expect(matching == ["id", "timestamp", "tempoBPM", "userOffsetMs"] + rig)

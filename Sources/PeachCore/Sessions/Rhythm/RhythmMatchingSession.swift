@@ -11,6 +11,10 @@ import Synchronization
 /// trials in a row without any tap at all (not even one outside the window) the session stops
 /// with `.unanswered`: a musician who walked away should not come back to clicks that never
 /// ended, and one who taps but misses the window is still playing.
+///
+/// With a `tapLatency` (the rig's calibration, `peach calibrate`), every tap's stamp is moved
+/// back by it before anything else: the window, the offset and the record all see the instant
+/// the user meant, so a tap late by exactly the rig's delay is on time.
 public actor RhythmMatchingSession: TrialLoopSession {
     public static let feedbackDuration: Duration = .milliseconds(400)
     /// How long after the window's end the session still waits for a tap stamped inside it:
@@ -38,6 +42,8 @@ public actor RhythmMatchingSession: TrialLoopSession {
     }
 
     private let player: any RhythmPlayer
+    /// Subtracted from every tap's stamp; nil judges taps as stamped.
+    public nonisolated let tapLatency: TapLatency?
     private let settings: any UserSettings
     private let observers: [any RhythmMatchingObserver]
     private let resettables: [any TrainingDataResetting]
@@ -54,6 +60,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     public init(
         player: any RhythmPlayer,
         settings: any UserSettings,
+        tapLatency: TapLatency? = nil,
         observers: [any RhythmMatchingObserver] = [],
         resettables: [any TrainingDataResetting] = [],
         clock: any Clock<Duration> = ContinuousClock(),
@@ -61,6 +68,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     ) {
         self.player = player
         self.settings = settings
+        self.tapLatency = tapLatency
         self.observers = observers
         self.resettables = resettables
         self.clock = clock
@@ -98,11 +106,13 @@ public actor RhythmMatchingSession: TrialLoopSession {
     }
 
     /// A tap that happened at `instant` on the player's clock, from any thread. Counts once per
-    /// trial when it lies in the trial's window and the window has not closed; anything else
-    /// (playing along with the clicks, a tap during the feedback) is ignored. Returns whether it counted.
+    /// trial when it lies in the trial's window (after subtracting `tapLatency`) and the window
+    /// has not closed; anything else (playing along with the clicks, a tap during the feedback)
+    /// is ignored. Returns whether it counted.
     @discardableResult
-    public nonisolated func tap(at instant: RhythmInstant, from source: AnswerSource? = nil) -> Bool {
-        live.withLock { live in
+    public nonisolated func tap(at stamp: RhythmInstant, from source: AnswerSource? = nil) -> Bool {
+        let instant = tapLatency.map { stamp.advanced(by: .zero - $0.duration) } ?? stamp
+        return live.withLock { live in
             if live.inputs != nil { live.touched = true }
             guard let trial = live.trial, !live.tapped, !live.closed,
                   live.state == .playingClicks || live.state == .awaitingTap, let inputs = live.inputs else { return false }
@@ -151,8 +161,12 @@ public actor RhythmMatchingSession: TrialLoopSession {
         let expected = schedule.last.advanced(by: tempo.sixteenth)
         let half = tempo.sixteenth / 2
         trialNumber += 1
+        let window = expected.advanced(by: .zero - half)...expected.advanced(by: half)
+        // A tap meant for the window's end is stamped a latency later (never earlier: a negative
+        // latency only brings stamps forward), and read after the delivery allowance.
+        let closing = window.upperBound.advanced(by: max(.zero, tapLatency?.duration ?? .zero) + Self.deliveryAllowance)
         let trial = RhythmMatchingTrial(number: trialNumber, tempo: tempo, schedule: schedule, expected: expected,
-                                        window: expected.advanced(by: .zero - half)...expected.advanced(by: half))
+                                        window: window, closing: closing)
         live.withLock { live in
             live.trial = trial
             live.tapped = false
@@ -188,7 +202,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     private func awaitTap(_ trial: RhythmMatchingTrial,
                           _ inputs: inout TrialInputs<Input>.Iterator) async throws -> (RhythmOffset, AnswerSource?)? {
         let player = self.player
-        let closing = trial.window.upperBound.advanced(by: Self.deliveryAllowance)
+        let closing = trial.closing
         let waiter = Task {
             do {
                 try await player.sleep(until: closing)

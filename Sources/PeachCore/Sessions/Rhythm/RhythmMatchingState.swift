@@ -13,8 +13,12 @@ public struct RhythmMatchingTrial: Hashable, Sendable {
     public let schedule: ClickSchedule
     /// Where the fourth sixteenth belongs: what a tap is measured from.
     public let expected: RhythmInstant
-    /// The taps that count: those nearer the fourth sixteenth than its neighbours on the grid.
+    /// The taps that count: those nearer the fourth sixteenth than its neighbours on the grid
+    /// (their instants after the session's tap latency is subtracted).
     public let window: ClosedRange<RhythmInstant>
+    /// When the session stops waiting for a tap: the window's end, plus the tap latency (a tap
+    /// meant for the end is stamped that much later), plus the delivery allowance.
+    public let closing: RhythmInstant
 }
 
 /// Everything a matching session tells its listeners.
