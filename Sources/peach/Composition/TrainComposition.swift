@@ -88,7 +88,9 @@ enum TrainComposition {
         try client.connectOutput(to: output.address)
         if let input { try client.connectInput(from: input.address, timestampQueue: client.inputQueue) }
 
-        var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: output.clientName))
+        var configuration = NotePlayerConfiguration(
+            settings: settings, bendResponse: BendResponse(synthClientName: output.clientName),
+            loudnessResponse: chosen.loudnessResponse)
         let sound = chosen.sound(configured: settings.sound)
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
