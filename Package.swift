@@ -82,6 +82,7 @@ let package = Package(
                 "PeachALSA",
                 "ALSASequencer",
                 "PeachStore",
+                "PeachTrainer",  // figure 16 starts amsynth with Peach's own AmsynthSetup
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

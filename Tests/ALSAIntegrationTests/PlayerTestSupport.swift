@@ -29,7 +29,7 @@ enum PlayerFixtures {
     }
 
     /// All Notes Off and the bend centred (whatever was left sounding), bank 0, program 0 and
-    /// RPN 0 = ±2 semitones on wire channel 0.
+    /// RPN 0 = ±2 semitones, expression at its 0 dB value 71 on wire channel 0.
     static let setup: [MIDIMessage] = [
         .controlChange(channel: 0, controller: 123, value: 0), .pitchBend(channel: 0, value: 0),
         .controlChange(channel: 0, controller: 0, value: 0), .controlChange(channel: 0, controller: 32, value: 0),
@@ -37,6 +37,7 @@ enum PlayerFixtures {
         .controlChange(channel: 0, controller: 101, value: 0), .controlChange(channel: 0, controller: 100, value: 0),
         .controlChange(channel: 0, controller: 6, value: 2), .controlChange(channel: 0, controller: 38, value: 0),
         .controlChange(channel: 0, controller: 101, value: 127), .controlChange(channel: 0, controller: 100, value: 127),
+        .controlChange(channel: 0, controller: 11, value: 71),
     ]
 
     /// The notes a synth would still be playing after `messages`: note-on adds, note-off and

@@ -25,14 +25,25 @@ struct PlayerConfigurationTests {
             .controlChange(channel: 4, controller: 123, value: 0), .pitchBend(channel: 4, value: 0),
             .controlChange(channel: 4, controller: 0, value: 1), .controlChange(channel: 4, controller: 32, value: 1),
             .programChange(channel: 4, program: 73),
-        ] + PitchBendSensitivity.messages(for: try PitchBendRange(semitones: 12), on: try MIDIChannel(5)))
+        ] + PitchBendSensitivity.messages(for: try PitchBendRange(semitones: 12), on: try MIDIChannel(5)) + [
+            .controlChange(channel: 4, controller: 11, value: 71),
+        ])
     }
 
     @Test func aPoolReplacesTheSingleChannelAndTheRPNCanBeOff() throws {
         let pool = try ChannelPool([MIDIChannel(2), MIDIChannel(3)])
         let configuration = NotePlayerConfiguration(settings: Self.settings(), channels: pool, sendsBendRange: false)
         #expect(configuration.channels == pool)
-        #expect(configuration.setupMessages(for: try MIDIChannel(3)).count == 5)
+        #expect(configuration.setupMessages(for: try MIDIChannel(3)).count == 6)
+    }
+
+    @Test func aSynthThatTakesVelocityGetsNoExpressionInItsSetup() throws {
+        let configuration = NotePlayerConfiguration(settings: Self.settings(), sendsBendRange: false, loudnessResponse: .velocity)
+        #expect(configuration.setupMessages(for: try MIDIChannel(5)) == [
+            .controlChange(channel: 4, controller: 123, value: 0), .pitchBend(channel: 4, value: 0),
+            .controlChange(channel: 4, controller: 0, value: 1), .controlChange(channel: 4, controller: 32, value: 1),
+            .programChange(channel: 4, program: 73),
+        ])
     }
 
     @Test func velocityIsScaledByTheSquareRootOfTheAmplitudeRatio() throws {

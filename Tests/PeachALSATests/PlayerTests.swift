@@ -56,7 +56,11 @@ struct PlayerTests {
         .controlChange(channel: 0, controller: 38, value: 0),
         .controlChange(channel: 0, controller: 101, value: 127),
         .controlChange(channel: 0, controller: 100, value: 127),
+        .controlChange(channel: 0, controller: 11, value: 71),
     ]
+
+    /// The set-up without RPN 0: everything up to the program, then expression at 0 dB.
+    static let setupChannel1WithoutRPN = Array(setupChannel1.prefix(5)) + [.controlChange(channel: 0, controller: 11, value: 71)]
 
     @Test func startNoteSendsSetupThenTheBendBeforeTheNoteOn() async throws {
         _ = try player().startNote(frequency: hz(13.7), velocity: velocity, amplitude: .zero)
@@ -101,13 +105,14 @@ struct PlayerTests {
             .controlChange(channel: wire, controller: 38, value: 0),
             .controlChange(channel: wire, controller: 101, value: 127),
             .controlChange(channel: wire, controller: 100, value: 127),
+            .controlChange(channel: wire, controller: 11, value: 71),
         ] }
         #expect(output.sent == expected)
     }
 
     @Test func theRPNCanBeSwitchedOff() async throws {
         try player(NotePlayerConfiguration(sendsBendRange: false)).prepare()
-        #expect(output.sent == Array(Self.setupChannel1.prefix(5)))
+        #expect(output.sent == Self.setupChannel1WithoutRPN)
     }
 
     @Test func adjustSendsANewBendOnTheNotesChannel() async throws {
@@ -143,15 +148,17 @@ struct PlayerTests {
         #expect(output.sent == [.noteOff(channel: 0, note: 72, velocity: 0), .pitchBend(channel: 0, value: 0)])
     }
 
+    /// For a synth that ignores CC 11 (`LoudnessResponse.velocity`).
     @Test func velocityFollowsTheLoudnessOffset() async throws {
         let cases: [(base: Int, decibels: Double, expected: UInt8)] = [
             (63, 0, 63), (63, -6, 45), (63, 12, 126), (100, 12, 127), (100, -90, 1), (100, -20, 32),
         ]
         for (base, decibels, expected) in cases {
             output.clear()
-            let player = player(NotePlayerConfiguration(sendsBendRange: false))
+            let player = player(NotePlayerConfiguration(sendsBendRange: false, loudnessResponse: .velocity))
             _ = try player.startNote(frequency: hz(0), velocity: try MIDIVelocity(base), amplitude: try AmplitudeDB(decibels: decibels))
             #expect(output.sent.last == .noteOn(channel: 0, note: 69, velocity: expected), "\(base) at \(decibels) dB")
+            #expect(!output.sent.contains { if case .controlChange(_, 11, _) = $0 { true } else { false } })
         }
     }
 
@@ -374,7 +381,7 @@ struct PlayerTests {
         output.recover()
         try handle.stop()
         _ = try player.startNote(frequency: hz(0, note: 60), velocity: velocity, amplitude: .zero)
-        #expect(output.sent.suffix(7) == Array(Self.setupChannel1.prefix(5)) + [
+        #expect(output.sent.suffix(8) == Self.setupChannel1WithoutRPN + [
             .pitchBend(channel: 0, value: 0), .noteOn(channel: 0, note: 60, velocity: 100),
         ])
     }

@@ -5,9 +5,11 @@ import Synchronization
 /// A NotePlayer for any MIDI synth behind a `MIDIOutput` (the ALSA sequencer in production).
 ///
 /// Every note gets a channel of its own (see `ChannelAllocator`), its pitch bend BEFORE the
-/// note-on so no glide is heard, and a velocity scaled by the loudness offset (see
-/// `VelocityMapping`). Bank, program and bend range go out once per connection: at `prepare()`,
-/// or before the first note if nobody called it.
+/// note-on so no glide is heard, and its loudness offset as CC 11 on its channel before the
+/// note-on with the velocity left as asked (`ExpressionMapping`), or as a scaled velocity for a
+/// synth that ignores CC 11 (`LoudnessResponse`, `VelocityMapping`). Bank, program, bend range
+/// and CC 11 at 0 dB go out once per connection: at `prepare()`, or before the first note if
+/// nobody called it.
 ///
 /// Not an actor: every call sends at once from the calling thread, under one lock that also
 /// keeps the player's bookkeeping, so an input thread can stop or bend a note without hopping
@@ -33,7 +35,7 @@ public final class ALSANotePlayer: NotePlayer {
         self.state = Mutex(PlayerState(configuration: configuration, mapper: mapper, now: monotonicNow))
     }
 
-    /// Sends Bank Select, Program Change and RPN 0 on every channel of the pool. Call it after
+    /// Sends Bank Select, Program Change, RPN 0 and CC 11 at 0 dB on every channel of the pool. Call it after
     /// (re)connecting to a synth; a new synth instance knows nothing of the old one's setup.
     public func prepare() throws(NotePlayerError) {
         let output = self.output

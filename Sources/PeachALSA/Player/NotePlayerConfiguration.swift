@@ -9,6 +9,8 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
     public var bendRange: PitchBendRange
     /// How far the synth really bends for `bendRange`.
     public var bendResponse: BendResponse
+    /// How the synth is told a note's loudness offset: CC 11 or velocity.
+    public var loudnessResponse: LoudnessResponse
     /// Whether to tell the synth the bend range with RPN 0. Turn it off for synths that ignore
     /// RPNs (then set their range to `bendRange` by hand).
     public var sendsBendRange: Bool
@@ -23,11 +25,13 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
         sendsBendRange: Bool = true,
         sound: SoundSelection = SettingDefaults.sound,
         synthA4: Frequency = .concertA,
-        bendResponse: BendResponse = .exact
+        bendResponse: BendResponse = .exact,
+        loudnessResponse: LoudnessResponse = .expression
     ) {
         self.channels = channels
         self.bendRange = bendRange
         self.bendResponse = bendResponse
+        self.loudnessResponse = loudnessResponse
         self.sendsBendRange = sendsBendRange
         self.sound = sound
         self.synthA4 = synthA4
@@ -36,13 +40,16 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
     /// Channel, bend range and sound from the user's settings; the pool, when given, replaces
     /// the single configured channel.
     public init(settings: any UserSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
-                bendResponse: BendResponse = .exact) {
+                bendResponse: BendResponse = .exact, loudnessResponse: LoudnessResponse = .expression) {
         self.init(channels: channels ?? .single(settings.midiChannel), bendRange: settings.pitchBendRange,
-                  sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse)
+                  sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse,
+                  loudnessResponse: loudnessResponse)
     }
 
-    /// All Notes Off and the bend at centre, then Bank Select MSB/LSB, Program Change and (when
-    /// enabled) RPN 0 for one channel. Sent whenever Peach connects to a synth: a note left on
+    /// All Notes Off and the bend at centre, then Bank Select MSB/LSB, Program Change, (when
+    /// enabled) RPN 0 and (for `.expression`) CC 11 at its 0 dB value for one channel. CC 11 comes
+    /// after the program: amsynth reloads its preset on Bank Select and Program Change, which
+    /// resets master_vol, where Peach's controller map puts CC 11. Sent whenever Peach connects to a synth: a note left on
     /// by an earlier run (killed before its queued note-off left) or by a synth port that went
     /// and came back must not sound under the first trial.
     public func setupMessages(for channel: MIDIChannel) -> [MIDIMessage] {
@@ -56,6 +63,10 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
         ]
         if sendsBendRange {
             messages += PitchBendSensitivity.messages(for: bendRange, on: channel)
+        }
+        if loudnessResponse == .expression {
+            messages.append(.controlChange(channel: wire, controller: ExpressionMapping.controller,
+                                           value: ExpressionMapping.reference))
         }
         return messages
     }

@@ -18,6 +18,11 @@ struct PlayerState: Sendable {
     private var allocator: ChannelAllocator
     private var notes: [ChannelAllocator.NoteID: SoundingNote] = [:]
     private var usedChannels: Set<MIDIChannel> = []
+    /// The CC 11 value each channel was last sent (`.expression` only): a note sends CC 11 only
+    /// when its value differs, so a note at 0 dB after a louder or softer one on the same channel
+    /// resets it, and notes at 0 dB cost nothing extra. The reset waits for the next note on the
+    /// channel rather than following the note-off, so the release tail keeps its loudness.
+    private var expression: [MIDIChannel: UInt8] = [:]
     private var prepared = false
     private var nextNoteID = 0
     private var lastTag: UInt8 = 0
@@ -47,8 +52,10 @@ struct PlayerState: Sendable {
 
     mutating func prepare(_ output: any MIDIOutput) throws(NotePlayerError) {
         prepared = false
+        expression.removeAll()
         for channel in configuration.channels.channels {
             for message in configuration.setupMessages(for: channel) { try send(message, output) }
+            if configuration.loudnessResponse == .expression { expression[channel] = ExpressionMapping.reference }
         }
         prepared = true
     }
@@ -69,7 +76,19 @@ struct PlayerState: Sendable {
         let channel = allocation.channel
         notes[id] = SoundingNote(channel: channel, note: bent.note)
         usedChannels.insert(channel)
-        let noteVelocity = VelocityMapping.velocity(velocity, amplitude: amplitude)
+        let noteVelocity: MIDIVelocity
+        switch configuration.loudnessResponse {
+        case .expression:
+            noteVelocity = velocity
+            // Before the note-on, on the note's own channel: the synth applies it as the note starts.
+            let value = ExpressionMapping.value(for: amplitude)
+            if expression[channel] != value {
+                try send(.controlChange(channel: channel.wireValue, controller: ExpressionMapping.controller, value: value), output)
+                expression[channel] = value
+            }
+        case .velocity:
+            noteVelocity = VelocityMapping.velocity(velocity, amplitude: amplitude)
+        }
         try send(.pitchBend(channel: channel.wireValue, value: Int16(bent.bend.signedValue)), output)
         try send(.noteOn(channel: channel.wireValue, note: UInt8(bent.note.rawValue),
                          velocity: UInt8(noteVelocity.rawValue)), output)
@@ -187,6 +206,7 @@ struct PlayerState: Sendable {
         passedNoteOffSent = nil
         notes.removeAll()
         allocator.releaseAll()
+        expression.removeAll()
         prepared = false
         return .outputLost(reason: String(describing: error))
     }

@@ -84,5 +84,6 @@ enum BenchmarkFigures {
         HotPlugCycles.self,
         SynthCandidates.self,
         RhythmClickTiming.self,
+        LoudnessOffsets.self,
     ]
 }

@@ -1,3 +1,5 @@
+import PeachALSA
+
 /// A synth Peach can start itself when no other is there.
 public enum SynthEngine: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// amsynth: floating-point pitch arithmetic (`VoiceAllocationUnit.cpp`), so it sounds the
@@ -17,6 +19,11 @@ public enum SynthEngine: String, Hashable, Sendable, CaseIterable, CustomStringC
 
     /// Whether it renders whole cents only (then the difficulty floor is one cent).
     public var rendersWholeCents: Bool { self == .fluidSynth }
+
+    /// How it takes a loudness offset: both apply CC 11 with the General MIDI curve, FluidSynth
+    /// through its SF2 default modulator, amsynth through the controller map Peach writes
+    /// (`AmsynthSetup.controllersFile`).
+    public var loudnessResponse: LoudnessResponse { .expression }
 
     /// Its Debian package, for the advice to install it.
     public var package: String {

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import PeachALSA
 import PeachCore
 import PeachSettings
 import PeachTrainer
@@ -16,6 +17,11 @@ struct ChosenOutput: Sendable {
     /// sound the settings name, else the settings' sound.
     func sound(configured: SoundSelection) -> SoundSelection {
         choice?.ignoresSound == true ? SettingDefaults.sound : configured
+    }
+
+    /// The engine Peach started says; a synth the user started is known by its client's name.
+    var loudnessResponse: LoudnessResponse {
+        startedSynth?.engine.loudnessResponse ?? LoudnessResponse(synthClientName: port.clientName)
     }
 }
 

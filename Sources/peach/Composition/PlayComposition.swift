@@ -19,7 +19,7 @@ enum PlayComposition {
             waiting: { say($0) })
         do {
             try await sound(request, to: output.port, client: client, settings: settings,
-                            sound: output.sound(configured: settings.sound))
+                            sound: output.sound(configured: settings.sound), loudness: output.loudnessResponse)
             if output.startedSynth != nil { try? await Task.sleep(for: releaseTail) }
         } catch {
             await output.startedSynth?.stop()
@@ -29,9 +29,11 @@ enum PlayComposition {
     }
 
     private static func sound(_ request: PlayRequest, to port: SequencerPort, client: SequencerClient,
-                              settings: LayeredUserSettings, sound: SoundSelection) async throws {
+                              settings: LayeredUserSettings, sound: SoundSelection,
+                              loudness: LoudnessResponse) async throws {
         try client.connectOutput(to: port.address)
-        var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: port.clientName))
+        var configuration = NotePlayerConfiguration(
+            settings: settings, bendResponse: BendResponse(synthClientName: port.clientName), loudnessResponse: loudness)
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()

@@ -92,7 +92,9 @@ enum TrainComposition {
         let stampQueue = rhythm ? client.outputQueue : client.inputQueue
         if let input { try client.connectInput(from: input.address, timestampQueue: stampQueue) }
 
-        var configuration = NotePlayerConfiguration(settings: settings, bendResponse: BendResponse(synthClientName: output.clientName))
+        var configuration = NotePlayerConfiguration(
+            settings: settings, bendResponse: BendResponse(synthClientName: output.clientName),
+            loudnessResponse: chosen.loudnessResponse)
         let sound = chosen.sound(configured: settings.sound)
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)

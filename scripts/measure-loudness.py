@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Measures the loudness of each note in a WAV file rendered by a synth.
+
+Usage: measure-loudness.py FILE.wav FROM TO
+Finds the notes as stretches where the smoothed level exceeds 1% of the peak (-40 dB: a note
+20 dB below the loudest still counts), and for each note at least 0.3 s long measures the RMS
+level over its steady part, FROM to TO seconds after its onset (past the attack, before the
+note-off), in dB of full scale. Digital silence from a synth's underruns (a recording from the
+loop under emulation) neither splits a note nor counts in its level. Prints one line per note ("onset end dBFS"), then a last line
+with just the levels.
+"""
+import os
+import sys
+import wave
+
+import numpy as np
+
+path, start_offset, end_offset = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+with wave.open(path) as w:
+    rate, channels = w.getframerate(), w.getnchannels()
+    # A recording stopped before its header was rewritten claims the largest size: read what is there.
+    frames = min(w.getnframes(), os.path.getsize(path) // (2 * channels))
+    x = np.frombuffer(w.readframes(frames), dtype=np.int16).reshape(-1, channels).mean(axis=1) / 32768
+if len(x) == 0 or np.abs(x).max() == 0:
+    sys.exit(f"{path}: silent or empty")
+
+envelope = np.convolve(np.abs(x), np.ones(rate // 100) / (rate // 100), mode="same")
+loud = envelope > 0.01 * envelope.max()
+edges = np.flatnonzero(np.diff(loud.astype(np.int8)))
+starts = [0] if loud[0] else []
+starts += [e + 1 for e in edges if not loud[e]]
+ends = [e + 1 for e in edges if loud[e]] + ([len(x)] if loud[-1] else [])
+
+# A synth that falls behind under emulation leaves digital silence in a recording from the
+# loop (an underrun): a short quiet stretch that is mostly exact zeros splits no note.
+zero = x == 0
+i = 0
+while i + 1 < len(starts):
+    gap = slice(ends[i], starts[i + 1])
+    if (starts[i + 1] - ends[i]) < 0.5 * rate and zero[gap].mean() >= 0.5:
+        ends[i] = ends[i + 1]
+        del starts[i + 1], ends[i + 1]
+    else:
+        i += 1
+# Runs of at least 16 exact zeros are such silence, not signal: they are left out of the RMS.
+run_start = np.flatnonzero(np.diff(np.concatenate(([0], zero.astype(np.int8)))) == 1)
+run_end = np.flatnonzero(np.diff(np.concatenate((zero.astype(np.int8), [0]))) == -1) + 1
+signal = np.ones(len(x), dtype=bool)
+for a, b in zip(run_start, run_end):
+    if b - a >= 16:
+        signal[a:b] = False
+
+levels = []
+for start, end in zip(starts, ends):
+    if (end - start) / rate < 0.3:
+        continue
+    a, b = start + int(start_offset * rate), min(start + int(end_offset * rate), end)
+    if b <= a:
+        sys.exit(f"{path}: the note at {start / rate:.3f} s ends before {start_offset} s")
+    kept = x[a:b][signal[a:b]]
+    if len(kept) < 0.1 * rate:
+        sys.exit(f"{path}: the note at {start / rate:.3f} s has under 0.1 s of signal in its steady part")
+    rms = np.sqrt(np.mean(kept ** 2))
+    level = 20 * np.log10(rms + 1e-12)
+    levels.append(level)
+    print(f"{start / rate:.3f} {end / rate:.3f} {level:.4f}")
+print(" ".join(f"{level:.6f}" for level in levels))
