@@ -20,7 +20,7 @@
 //
 // Figure 15: rhythm clicks as a bare client schedules them. Each PLAN line is one trial, its
 // clicks' offsets in microseconds from the first ("0 125000 250000 380000"). A trial's clicks
-// (GM drum channel 10, note 76, note-off 30 ms after each note-on) go to the kernel in one write
+// (GM drum channel 10, note 75, note-off 30 ms after each note-on) go to the kernel in one write
 // at the queue's time + 100 ms + offset - half a tick, as ALSARhythmPlayer does; the next trial
 // starts when an echo behind the last note-off arrives.
 #include <alsa/asoundlib.h>
@@ -130,7 +130,7 @@ static void schedule_at(snd_seq_event_t *event, long long due) {
 }
 
 #define CLICK_CHANNEL 9
-#define CLICK_NOTE 76
+#define CLICK_NOTE 75
 #define CLICK_LENGTH_NS 30000000LL
 #define CLICK_LEAD_NS 100000000LL
 #define MAX_CLICKS 64

@@ -44,8 +44,8 @@ struct RhythmPlayerTests {
         var expected: [ScheduledMessage] = []
         for milliseconds in [0, 125, 250, 380] {
             let onset = start.advanced(by: .milliseconds(milliseconds) - .microseconds(80))
-            expected.append(ScheduledMessage(.noteOn(channel: 9, note: 76, velocity: 100), at: onset))
-            expected.append(ScheduledMessage(.noteOff(channel: 9, note: 76, velocity: 0), at: onset.advanced(by: .milliseconds(30))))
+            expected.append(ScheduledMessage(.noteOn(channel: 9, note: 75, velocity: 100), at: onset))
+            expected.append(ScheduledMessage(.noteOff(channel: 9, note: 75, velocity: 0), at: onset.advanced(by: .milliseconds(30))))
         }
         #expect(messages == expected)
     }
@@ -67,8 +67,8 @@ struct RhythmPlayerTests {
 
     @Test("a click length outside 1 ms…1 s is refused with its range")
     func clickLength() {
-        #expect(throws: DomainValueError.self) { try ClickSound(channel: .percussion, note: 76, length: .zero) }
-        #expect(throws: DomainValueError.self) { try ClickSound(channel: .percussion, note: 76, length: .seconds(2)) }
+        #expect(throws: DomainValueError.self) { try ClickSound(channel: .percussion, note: 75, length: .zero) }
+        #expect(throws: DomainValueError.self) { try ClickSound(channel: .percussion, note: 75, length: .seconds(2)) }
     }
 
     @Test("stopAll withdraws the clicks not yet played and silences the click note")
@@ -77,7 +77,7 @@ struct RhythmPlayerTests {
         let player = try ALSARhythmPlayer(output: output)
         output.clear()
         try player.stopAll()
-        #expect(output.log == [.cancelled(tag: 0), .sent(.noteOff(channel: 9, note: 76, velocity: 0))])
+        #expect(output.log == [.cancelled(tag: 0), .sent(.noteOff(channel: 9, note: 75, velocity: 0))])
     }
 
     @Test("sleep(until:) waits on the task clock for what the queue's clock says is left, looking again until it is reached")

@@ -21,7 +21,7 @@ public final class ALSARhythmPlayer: RhythmPlayer {
     private let clock: any Clock<Duration>
 
     /// - Parameter clock: what `sleep(until:)` waits on between looks at the queue's clock.
-    public init(output: any HeldQueueOutput, sound: ClickSound = .generalMIDIWoodBlock, lead: Duration = defaultLead,
+    public init(output: any HeldQueueOutput, sound: ClickSound = .generalMIDIClaves, lead: Duration = defaultLead,
                 clock: any Clock<Duration> = ContinuousClock()) throws {
         self.output = output
         self.sound = sound

@@ -11,8 +11,9 @@ public struct ClickSound: Hashable, Sendable {
     /// the note-off keeps synths that sustain drums from piling notes up.
     public let length: Duration
 
-    /// General MIDI's Hi Wood Block (76): a dry click with a sharp attack, on every GM synth.
-    public static let generalMIDIWoodBlock = ClickSound(channel: .percussion, note: 76, checkedLength: .milliseconds(30))
+    /// General MIDI's Claves (75): a dry click with a sharp attack, on every GM synth, and not
+    /// the feedback cue's wood blocks (76, 77), so a cue is never heard as a click.
+    public static let generalMIDIClaves = ClickSound(channel: .percussion, note: 75, checkedLength: .milliseconds(30))
 
     /// For a synth without drums (amsynth plays one tone on one channel): a short, high note on
     /// the notes' channel, C7, where its tone's attack is sharpest and no trained pitch lies.

@@ -26,7 +26,7 @@ enum CalibrateComposition {
             spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings, waiting: notice)
         // Whatever happens next, a synth we started does not outlive us.
         do {
-            try await calibrate(request, settings: settings, store: store, client: client, output: output.port,
+            try await calibrate(request, settings: settings, store: store, client: client, output: output,
                                 notice: notice)
             await output.startedSynth?.stop()
         } catch {
@@ -36,8 +36,9 @@ enum CalibrateComposition {
     }
 
     private static func calibrate(_ request: CalibrationRequest, settings: LayeredUserSettings, store: TrainingStore,
-                                  client: SequencerClient, output: SequencerPort,
+                                  client: SequencerClient, output chosen: ChosenOutput,
                                   notice: @escaping @Sendable (String) -> Void) async throws {
+        let output = chosen.port
         // Asked as a terminal user: with no controller, the answer is nil rather than a wait.
         guard let input = try await InputComposition.chooseInput(
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: true, waiting: notice)
@@ -47,7 +48,8 @@ enum CalibrateComposition {
         let taps = TapCollector(source: input.address)
         client.onInput { taps.receive($0) }
         try client.connectInput(from: input.address, timestampQueue: client.outputQueue)
-        let player = try ALSARhythmPlayer(output: client)
+        // The sound training clicks with: an attack of its own would count as latency.
+        let player = try ALSARhythmPlayer(output: client, sound: TrainComposition.clickSound(chosen, settings: settings))
         defer { try? player.close() }
 
         let beat = request.tempo.sixteenth * 4

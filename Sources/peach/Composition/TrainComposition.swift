@@ -110,6 +110,8 @@ enum TrainComposition {
         // The port and sound go with every trial of this run; the answering control comes with the trial.
         let recorder = store.recorder(rig: RigContext(outputPort: output.label, sound: sound))
 
+        // The rig's tap latency for this pair of ports (peach calibrate), subtracted from every tap.
+        let tapLatency = rhythm ? try calibration(output: output, input: input, store: store, notice: notice) : nil
         // The rhythm player holds the output queue running from here until the run ends: its
         // clock is the one clicks and taps are on.
         let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings)) : nil
@@ -124,7 +126,7 @@ enum TrainComposition {
             }
             if let rhythmPlayer, mode == .rhythmMatching {
                 return .rhythmMatching(RhythmMatchingSession(
-                    player: rhythmPlayer, settings: settings, observers: [recorder, profile],
+                    player: rhythmPlayer, settings: settings, tapLatency: tapLatency, observers: [recorder, profile],
                     resettables: [recorder, profile], now: RecordTimestamp.now))
             }
             if mode.isMatching {
@@ -186,12 +188,31 @@ enum TrainComposition {
 }
 
 extension TrainComposition {
-    /// General MIDI's wood block on the drum channel, or, for amsynth (one tone, one channel,
+    /// The latest calibration of the two ports, said at start either way: a musician should know
+    /// whether the offsets shown have the rig's delay taken out.
+    static func calibration(output: SequencerPort, input: SequencerPort?, store: TrainingStore,
+                            notice: @Sendable (String) -> Void) throws -> TapLatency? {
+        guard let input else {
+            notice("taps from the terminal's keys: timed when read, a few ms coarser than a pad; no calibration applies")
+            return nil
+        }
+        guard let calibration = try store.latestCalibration(output: output.calibrationName, input: input.calibrationName) else {
+            notice("no tap calibration for \(input.label) with \(output.label): taps are judged uncompensated "
+                + "(run peach calibrate)")
+            return nil
+        }
+        let spread = (calibration.spreadMilliseconds * 10).rounded() / 10
+        notice("tap latency \(CentsText.milliseconds(calibration.latency.milliseconds)) (spread \(spread) ms) taken off "
+            + "every tap, as calibrated for these ports")
+        return calibration.latency
+    }
+
+    /// General MIDI's claves on the drum channel, or, for amsynth (one tone, one channel,
     /// no drums; started by Peach or known by its client name), a short high note of its tone.
     static func clickSound(_ output: ChosenOutput, settings: any UserSettings) -> ClickSound {
         let amsynth = output.startedSynth.map { $0.engine == .amsynth }
             ?? output.port.clientName.lowercased().hasPrefix("amsynth")
-        return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIWoodBlock
+        return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIClaves
     }
 }
 

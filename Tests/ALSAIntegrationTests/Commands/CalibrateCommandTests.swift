@@ -15,11 +15,6 @@ import Testing
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct CalibrateCommandTests {
     static let delay: Duration = .milliseconds(23)
-    /// Peach's click: General MIDI's wood block on the drum channel, at any velocity.
-    static func isClick(_ message: MIDIMessage?) -> Bool {
-        guard case .noteOn(9, 76, let velocity)? = message else { return false }
-        return velocity > 0
-    }
 
     /// A data folder and a settings file with the fastest rhythm tempo (a beat of 250 ms: 24
     /// clicks in 6 s).
@@ -39,7 +34,7 @@ struct CalibrateCommandTests {
     func recoversTheDelay() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let drummer = try CalibrationDrummer()
+        let drummer = try TestDrummer { _ in CalibrateCommandTests.delay }
         defer { drummer.close() }
         let process = try RunningPeach(Self.arguments(folder) + ["--json"],
                                        environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path])
@@ -79,7 +74,7 @@ struct CalibrateCommandTests {
     func noTaps() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let drummer = try CalibrationDrummer(tapping: false)
+        let drummer = try TestDrummer { _ in nil }
         defer { drummer.close() }
         let outcome = try await PeachExecutable.run(Self.arguments(folder) + ["--clicks", "12"],
                                                     environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path])
@@ -95,7 +90,7 @@ struct CalibrateCommandTests {
     func interrupted() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let drummer = try CalibrationDrummer()
+        let drummer = try TestDrummer { _ in CalibrateCommandTests.delay }
         defer { drummer.close() }
         let process = try RunningPeach(Self.arguments(folder), environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path])
         _ = await process.firstLine { $0.hasPrefix("Tap along") }
@@ -111,39 +106,4 @@ struct CalibrateCommandTests {
         let store = try TrainingStore(location: StoreLocation(directory: folder), mode: .readOnly)
         #expect(try store.calibrations().isEmpty)
     }
-}
-
-/// The drummer: "Test Pads" taps (its output port goes to Peach's input) on its own held
-/// queue; "Test Ears" receives the clicks, stamped on that queue.
-final class CalibrationDrummer: Sendable {
-    let pads: SequencerClient
-    let ears: SequencerClient
-    private let heard = ClickCount()
-
-    init(tapping: Bool = true) throws {
-        let pads = try SequencerClient(name: "Test Pads", queueTickHz: SequencerClient.fastestTickHz)
-        try pads.holdOutputQueue()
-        self.pads = pads
-        let heard = self.heard
-        ears = try SequencerClient(name: "Test Ears", stampingEveryInput: true, stampingQueue: pads.outputQueue) { event in
-            guard CalibrateCommandTests.isClick(event.midiMessage), let stamp = event.timestampNanoseconds else { return }
-            heard.count.withLock { $0 += 1 }
-            guard tapping else { return }
-            try? pads.schedule(.noteOn(channel: 0, note: 38, velocity: 110),
-                               at: SequencerTime(nanoseconds: stamp).advanced(by: CalibrateCommandTests.delay), tag: 1)
-        }
-    }
-
-    var clicksHeard: Int { heard.count.withLock { $0 } }
-
-    func close() {
-        ears.close()
-        try? pads.releaseOutputQueue()
-        pads.close()
-    }
-}
-
-/// How many clicks the drummer heard, shared with its reader thread.
-final class ClickCount: Sendable {
-    let count = Mutex(0)
 }

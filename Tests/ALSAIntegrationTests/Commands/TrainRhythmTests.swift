@@ -10,60 +10,18 @@ import Testing
 @Suite("peach train rhythm with a drummer and a keyboard", .serialized, .timeLimit(.minutes(3)),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainRhythmTests {
-    static let pad = MIDIMessage.noteOn(channel: 0, note: 38, velocity: 110)
     /// At the default 80 BPM.
     static let sixteenth: Duration = .microseconds(187_500)
-
-    /// Hears Peach's clicks (as its synth) and, at every third click of a trial, schedules a tap
-    /// on its own queue: `offsets[n]` after the fourth sixteenth's place, for trial n. The place
-    /// is computed from the third click's arrival, read on the drummer's queue clock as it
-    /// arrives, so the recorded offset may differ from the asked one by the kernel's delivery
-    /// of the click and of the tap, and by the moment the reader thread took.
-    final class Drummer: Sendable {
-        let client: SequencerClient
-        final class Log: Sendable { let lines = Mutex<[String]>([]) }
-        let log = Log()
-
-        init(offsets: [Duration]) throws {
-            let box = Mutex<SequencerClient?>(nil)
-            let log = self.log
-            let state = Mutex<(clicks: Int, trial: Int)>((0, 0))
-            // General MIDI's wood block on the drum channel: Peach's click on any synth but amsynth.
-            client = try SequencerClient(name: "Test Drummer", queueTickHz: SequencerClient.fastestTickHz) { event in
-                guard case .noteOn(9, 76, let velocity)? = event.midiMessage, velocity > 0 else { return }
-                box.withLock { drummer in
-                    guard let drummer, let now = try? drummer.currentTime() else { return }
-                    let trial: Int? = state.withLock { state in
-                        state.clicks += 1
-                        guard state.clicks % 3 == 0 else { return nil }
-                        defer { state.trial += 1 }
-                        return state.trial
-                    }
-                    guard let trial, trial < offsets.count else { return }
-                    let due = now.advanced(by: TrainRhythmTests.sixteenth + offsets[trial])
-                    log.lines.withLock { $0.append("trial \(trial): click at \(now), tap due \(due)") }
-                    try? drummer.schedule([ScheduledMessage(TrainRhythmTests.pad, at: due),
-                                           ScheduledMessage(.noteOff(channel: 0, note: 38, velocity: 0),
-                                                            at: due.advanced(by: .milliseconds(20)))], tag: 1)
-                }
-            }
-            try client.holdOutputQueue()
-            box.withLock { $0 = client }
-        }
-
-        deinit { client.close() }
-    }
 
     @Test("rhythm matching: taps 10 ms early and late are recorded as −10 and +10 ms, to within the kernel's delivery")
     func tapsEarlyAndLate() async throws {
         let offsets: [Duration] = [.milliseconds(-10), .milliseconds(10), .milliseconds(-10), .milliseconds(10)]
-        let drummer = try Drummer(offsets: offsets)
-        let address = "\(drummer.client.outputPort)"
-        let listener = try SequencerClient(name: "Test Tap Listener")
-        defer { listener.close() }
-        let heard = EventCollector(listener.events())
-        try listener.connectInput(from: drummer.client.outputPort, timestampQueue: nil)
-        let run = try TrainRun(["rhythm-matching", "--trials", "4", "--from", address, "--to", "\(drummer.client.inputPort)"])
+        // The third click of trial n is click 3n: the tap goes where the fourth belongs, plus the offset.
+        let drummer = try TestDrummer { click in
+            click % 3 == 0 && click / 3 <= offsets.count ? TrainRhythmTests.sixteenth + offsets[click / 3 - 1] : nil
+        }
+        defer { drummer.close() }
+        let run = try TrainRun(["rhythm-matching", "--trials", "4", "--from", "Test Pads", "--to", "Test Ears"])
         defer { run.remove() }
         var events: [TrainEvent] = []
         for await line in run.process.lines {
@@ -76,13 +34,12 @@ struct TrainRhythmTests {
         #expect(outcome.status == 0, "\(outcome)")
 
         let taps = events.filter { $0.event == "trialCompleted" }.compactMap { $0.number("userOffsetMs") }
-        let tapsHeard = await heard.events.compactMap(\.midiMessage).map { "\($0)" }
-        let outside = events.filter { $0.event == "tapOutside" }.map(\.line)
-        try #require(taps.count == 4, "\(drummer.log.lines.withLock { $0 }) \(tapsHeard) \(outside)")
+        try #require(taps.count == 4, "\(events.map(\.line))")
         for (tap, asked) in zip(taps, offsets) {
-            let askedMs = Double(asked.components.attoseconds) / 1e15 + Double(asked.components.seconds) * 1000
-            // Functional: the sign and the size. The precision is BENCHMARKS.md's tap-timing figure.
-            #expect(abs(tap - askedMs) < 4, "asked \(askedMs) ms, recorded \(tap) ms")
+            let askedMs = Double(asked / .microseconds(1)) / 1000
+            // Two kernel deliveries (the click's to the drummer, the tap's to Peach) and two queue
+            // ticks: functional bounds, loose for the emulator; the precision is the tap-timing figure.
+            #expect(tap >= askedMs - 0.5 && tap <= askedMs + 3, "asked \(askedMs) ms, recorded \(tap) ms")
         }
         let rows = try await run.exportedRows()
         #expect(rows.count == 4)

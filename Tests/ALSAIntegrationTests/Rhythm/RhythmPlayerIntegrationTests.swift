@@ -9,7 +9,7 @@ import Testing
 @Suite("Rhythm clicks timed by the kernel, taps stamped on the same clock",
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
 struct RhythmPlayerIntegrationTests {
-    private static let clickOn = MIDIMessage.noteOn(channel: 9, note: 76, velocity: 100)
+    private static let clickOn = MIDIMessage.noteOn(channel: 9, note: 75, velocity: 100)
     private static let tap = MIDIMessage.noteOn(channel: 0, note: 38, velocity: 120)
 
     private static func sixteenths(_ count: Int) throws -> ClickPattern {
@@ -36,7 +36,7 @@ struct RhythmPlayerIntegrationTests {
             #expect(late >= -halfTick && late <= KernelSequencer.deliveryTolerance, "click \(Double(late) / 1e6) ms from its time")
         }
         #expect(events.map(\.midiMessage) == (0..<4).flatMap { _ in
-            [Self.clickOn, MIDIMessage.noteOff(channel: 9, note: 76, velocity: 0)]
+            [Self.clickOn, MIDIMessage.noteOff(channel: 9, note: 75, velocity: 0)]
         })
     }
 
