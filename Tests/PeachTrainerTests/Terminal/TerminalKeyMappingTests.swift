@@ -30,6 +30,25 @@ struct TerminalKeyMappingTests {
         #expect(mapping.map(.character("q")) == [.command(.quit)])
     }
 
+    @Test("p starts and stops in every session; in rhythm matching space and Enter tap, stamped with the time given")
+    func rhythmKeys() {
+        for session in [ControllerMapping.Session.comparison, .matching, .rhythmOffsetDetection, .rhythmMatching] {
+            var mapping = TerminalKeyMapping(session: session)
+            #expect(mapping.map(.character("p")) == [.command(.startStop)], "\(session)")
+        }
+        var matching = TerminalKeyMapping(session: .rhythmMatching)
+        #expect(matching.map(.space, now: 42) == [.tap(nanoseconds: 42)])
+        #expect(matching.map(.enter, now: 43) == [.tap(nanoseconds: 43)])
+        #expect(matching.map(.left, now: 44) == [])
+        var detection = TerminalKeyMapping(session: .rhythmOffsetDetection)
+        #expect(detection.map(.left) == [.timing(early: true)])
+        #expect(detection.map(.character("e")) == [.timing(early: true)])
+        #expect(detection.map(.right) == [.timing(early: false)])
+        #expect(detection.map(.character("l")) == [.timing(early: false)])
+        #expect(detection.map(.space) == [.command(.startStop)])
+        #expect(detection.map(.up) == [])
+    }
+
     @Test("no session: answers and tuning keys do nothing")
     func noSession() {
         var mapping = TerminalKeyMapping()
