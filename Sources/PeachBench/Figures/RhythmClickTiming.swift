@@ -16,7 +16,7 @@ struct RhythmClickTiming: BenchmarkFigure {
 
     private static let rounds = 5
     private static let clicksPerTrial = 4
-    private static let clickNote: UInt8 = 76
+    private static let clickNote = UInt8(ClickSound.generalMIDIClaves.note.rawValue)
 
     func run(_ context: BenchContext) async throws -> FigureResult {
         let trials = context.count(250, quick: 4)
