@@ -85,5 +85,6 @@ enum BenchmarkFigures {
         SynthCandidates.self,
         RhythmClickTiming.self,
         LoudnessOffsets.self,
+        TapTiming.self,
     ]
 }

@@ -32,18 +32,24 @@ public final class InputRoute: Sendable {
     private let inbox: AsyncStream<TrainerInput>.Continuation
     private let inputClock: @Sendable () -> UInt64?
     private let clock: any Clock<Duration>
+    /// Sounds the feedback cue for a judged rhythm answer or tap, on this thread.
+    private let judgedCue: (@Sendable (Bool) -> Void)?
 
     /// How often the pitch wheel's rate mode moves the note while the wheel is held.
     static let wheelTick: Duration = .milliseconds(10)
 
     /// - Parameter inputClock: now, on the clock the controller's events are stamped with
     ///   (for the pitch wheel's rate mode); nil when unknown.
+    /// - Parameter judgedCue: the cue for a rhythm answer (right or wrong) or tap (near or
+    ///   not), sounded the moment the session judges it; nil: no cue.
     init(mapping: ControllerMapping, inbox: AsyncStream<TrainerInput>.Continuation,
-         inputClock: @escaping @Sendable () -> UInt64?, clock: any Clock<Duration>) {
+         inputClock: @escaping @Sendable () -> UInt64?, clock: any Clock<Duration>,
+         judgedCue: (@Sendable (Bool) -> Void)? = nil) {
         state = Mutex(State(mapping: mapping))
         self.inbox = inbox
         self.inputClock = inputClock
         self.clock = clock
+        self.judgedCue = judgedCue
     }
 
     // MARK: - Inputs
@@ -153,7 +159,7 @@ public final class InputRoute: Sendable {
                 inbox.yield(.command(.startStop))
             case .answer, .touch, .adjust, .commit, .timing, .tap:
                 guard state.pendingCommands == 0, let session = state.session else { continue }
-                session.deliver(input, from: control)
+                session.deliver(input, from: control, judged: judgedCue)
             }
         }
     }

@@ -115,8 +115,13 @@ public actor Trainer {
         self.clock = clock
         let (inbox, continuation) = AsyncStream.makeStream(of: TrainerInput.self)
         self.inbox = inbox
+        // Rhythm's cue is its reaction: it leaves from the reader thread as the answer is judged.
+        var judgedCue: (@Sendable (Bool) -> Void)?
+        if let cue {
+            judgedCue = { correct in cue.playNow(feedback.note(correct: correct)) }
+        }
         self.route = InputRoute(mapping: ControllerMapping(settings: controllerSettings(), source: controllerSource),
-                                inbox: continuation, inputClock: inputClock, clock: clock)
+                                inbox: continuation, inputClock: inputClock, clock: clock, judgedCue: judgedCue)
     }
 
     /// Port announcements (from `route`) go to `supervisor`, which tells this trainer when a
@@ -249,6 +254,9 @@ public actor Trainer {
         guard let session, sessionRunning else { return }
         sessionRunning = false
         await session.stop()
+        // The clicks' withdrawal (their tag is the cue's too) may have taken a cue's note-off
+        // along: no cue is left sounding through a pause.
+        if mode.isRhythm { await cue?.silence() }
     }
 
     private func completeSwitch() async {
@@ -285,7 +293,7 @@ public actor Trainer {
             await presenter.present(.rhythmOffsetDetectionStateChanged(state, trial: trialNumber))
         case .trialCompleted(let record):
             completedTrials += 1
-            await cue?.play(feedback.note(correct: record.isCorrect))
+            // The cue already sounded when the answer was judged (the route's judgedCue).
             summary.tally(.offsetDetection, at: record.tempo) { $0.correct += record.isCorrect ? 1 : 0 }
             await presenter.present(.rhythmOffsetDetectionCompleted(record, trial: trialNumber,
                                                                     statistics: rhythmStatistics(record.profileKey)))
@@ -310,8 +318,7 @@ public actor Trainer {
         case .trialCompleted(let record):
             completedTrials += 1
             let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
-            // Within the feedback's near threshold of a sixteenth's 5 %: the positive cue.
-            await cue?.play(feedback.note(correct: abs(percent) <= Self.rhythmNearPercent))
+            // The cue already sounded when the tap was counted (the route's judgedCue).
             summary.tally(.matching, at: record.tempo) {
                 $0.signedPercents += percent
                 $0.absolutePercents += abs(percent)

@@ -101,7 +101,7 @@ enum TrainComposition {
         try player.prepare()
         log.debug("synth set up: \(sound), bend range \(settings.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
-        await cue?.clear()
+        cue?.clear()
         // The engine Peach started says; a FluidSynth the user started (Qsynth, a service) is known by its name.
         let wholeCents = chosen.startedSynth?.engine.rendersWholeCents
             ?? BendResponse(synthClientName: output.clientName).truncatesToWholeCents
@@ -155,7 +155,7 @@ enum TrainComposition {
                 if let output = addresses[.output] { try client.connectOutput(to: output) }
                 if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: stampQueue) }
                 try player.prepare()
-                await cue?.clear()
+                cue?.clear()
             })
 
         // A signal during the start-up cancelled this task: stop before anything runs. Any

@@ -81,7 +81,10 @@ struct TrainRhythmTests {
     func earlyOrLateOnKeys() async throws {
         let synth = try SequencerClient(name: "Test Synth")
         defer { synth.close() }
-        let run = try TrainRun(["rhythm-offset-detection", "--trials", "4", "--from", "16:0", "--to", "\(synth.inputPort)"])
+        let received = EventCollector(synth.events())
+        // With the feedback cue on: high wood block right, low wrong, on the drum channel.
+        let run = try TrainRun(["rhythm-offset-detection", "--trials", "4", "--from", "16:0", "--to", "\(synth.inputPort)"],
+                               environment: ["PEACH_FEEDBACK_CHANNEL": "10"])
         defer { run.remove() }
         var events: [TrainEvent] = []
         var answered = 0
@@ -104,6 +107,12 @@ struct TrainRhythmTests {
             #expect(record.bool("isCorrect") == (answeredEarly == wasEarly), "\(record)")
         }
         #expect(try await run.exportedRows().filter { $0.contains("rhythmOffsetDetection") }.count == 4)
+        // The cue left as each answer was judged: one per trial, saying right or wrong.
+        let cues = await received.events.compactMap(\.midiMessage).compactMap { message -> Bool? in
+            guard case .noteOn(9, let note, let velocity) = message, velocity > 0, note == 76 || note == 77 else { return nil }
+            return note == 76
+        }
+        #expect(cues == completed.map { $0.bool("isCorrect") ?? false }, "\(cues)")
         // Every click reached the synth and none is left sounding.
         #expect(events.last?.event == "finished")
     }

@@ -69,11 +69,13 @@ actor RecordingPresenter: TrainingPresenter {
 }
 
 /// Records every cue the trainer sounds.
-actor RecordingCue: FeedbackCuePlaying {
-    private(set) var notes: [MIDINote] = []
-    private(set) var silenced = 0
-    func play(_ note: MIDINote) { notes.append(note) }
-    func silence() { silenced += 1 }
+final class RecordingCue: FeedbackCuePlaying {
+    private let played = Mutex<(notes: [MIDINote], silenced: Int)>(([], 0))
+    var notes: [MIDINote] { played.withLock { $0.notes } }
+    var silenced: Int { played.withLock { $0.silenced } }
+    func play(_ note: MIDINote) { playNow(note) }
+    func playNow(_ note: MIDINote) { played.withLock { $0.notes.append(note) } }
+    func silence() { played.withLock { $0.silenced += 1 } }
 }
 
 /// An observer that refuses every record, as a full disk would.

@@ -16,8 +16,8 @@ struct TrainerTests {
         }
         #expect(await run.value == .finished(completedTrials: 3))
         #expect(await harness.presenter.count { $0.isCompleted } == 3)
-        #expect(await harness.cue.notes.count == 3)
-        #expect(await harness.cue.silenced == 1)
+        #expect(harness.cue.notes.count == 3)
+        #expect(harness.cue.silenced == 1)
         #expect(harness.player.stopAllCalls >= 1)
         guard case .finished(3, let summary)? = await harness.presenter.reports.last else {
             Issue.record("the last report is not finished(3): \(String(describing: await harness.presenter.reports.last))")
@@ -158,7 +158,7 @@ struct TrainerTests {
         harness.controller.yield(Keyboard.cc(1, 80))
         harness.controller.yield(Keyboard.cc(64, 127))
         #expect(await run.value == .finished(completedTrials: 1))
-        let cues = await harness.cue.notes
+        let cues = harness.cue.notes
         #expect(cues.count == 1)
         #expect(cues.allSatisfy { [FeedbackCueSettings.default.positiveNote, FeedbackCueSettings.default.negativeNote].contains($0) })
         #expect(harness.answeredBy == [.controlChange(64)])

@@ -111,21 +111,26 @@ public actor RhythmMatchingSession: TrialLoopSession {
     /// is ignored. Returns whether it counted.
     @discardableResult
     public nonisolated func tap(at stamp: RhythmInstant, from source: AnswerSource? = nil) -> Bool {
+        countedTap(at: stamp, from: source) != nil
+    }
+
+    /// `tap(at:from:)`, giving the counted tap's offset at once (nil: not counted), so a
+    /// reaction (the feedback cue) can leave before the record is stored.
+    public nonisolated func countedTap(at stamp: RhythmInstant, from source: AnswerSource? = nil) -> RhythmOffset? {
         let instant = tapLatency.map { stamp.advanced(by: .zero - $0.duration) } ?? stamp
         return live.withLock { live in
             if live.inputs != nil { live.touched = true }
             guard let trial = live.trial, !live.tapped, !live.closed,
-                  live.state == .playingClicks || live.state == .awaitingTap, let inputs = live.inputs else { return false }
+                  live.state == .playingClicks || live.state == .awaitingTap, let inputs = live.inputs else { return nil }
+            let offset = RhythmOffset(from: trial.expected, to: instant)
             guard trial.window.contains(instant) else {
                 // Said, so a musician a beat off (or a rig whose latency is not calibrated) learns why.
-                if instant > trial.schedule.last {
-                    broadcaster.publish(.tapOutsideWindow(RhythmOffset(from: trial.expected, to: instant)))
-                }
-                return false
+                if instant > trial.schedule.last { broadcaster.publish(.tapOutsideWindow(offset)) }
+                return nil
             }
             live.tapped = true
-            inputs.yield((trial.number, .tapped(RhythmOffset(from: trial.expected, to: instant), source: source)))
-            return true
+            inputs.yield((trial.number, .tapped(offset, source: source)))
+            return offset
         }
     }
 

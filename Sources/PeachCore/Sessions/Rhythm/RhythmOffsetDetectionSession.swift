@@ -102,12 +102,18 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
     /// Returns whether it counted.
     @discardableResult
     public nonisolated func answer(early: Bool, from source: AnswerSource? = nil) -> Bool {
+        judgedAnswer(early: early, from: source) != nil
+    }
+
+    /// `answer(early:from:)`, telling the caller at once whether it was right (nil: not
+    /// counted), so a reaction (the feedback cue) can leave before the record is stored.
+    public nonisolated func judgedAnswer(early: Bool, from source: AnswerSource? = nil) -> Bool? {
         live.withLock { live in
             guard !live.answered, live.state == .awaitingAnswer, let trial = live.trial,
-                  let inputs = live.inputs else { return false }
+                  let inputs = live.inputs else { return nil }
             live.answered = true
             inputs.yield((trial.number, .answer(early: early, source: source)))
-            return true
+            return (trial.offset.direction == .early) == early
         }
     }
 
