@@ -40,7 +40,7 @@ struct AnswerReaction: BenchmarkFigure {
             // Some time into the 300 ms target, as a listener answers: first the echo's turn,
             // then Peach's, each after a pause.
             try await Task.sleep(for: .milliseconds(Int.random(in: 20...70, using: &random)))
-            let echoTurn = try await press(echoKeys, key: note, in: rig, answeredBy: echo.client.outputPort)
+            let echoTurn = try await Self.press(echoKeys, key: note, in: rig, answeredBy: echo.client.outputPort)
             echoes.append(try Self.milliseconds(from: echoTurn.press, to: echoTurn.reaction))
             try await Task.sleep(for: .milliseconds(Int.random(in: 20...70, using: &random)))
             // "Higher" or "lower", either answers; an octave away, since a key on the trial's
@@ -61,7 +61,7 @@ struct AnswerReaction: BenchmarkFigure {
         var backToBack: [Double] = []
         for index in 0..<trials {
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...20, using: &random)))
-            let turn = try await press(echoKeys, key: UInt8(40 + index % 40), in: rig, answeredBy: echo.client.outputPort)
+            let turn = try await Self.press(echoKeys, key: UInt8(40 + index % 40), in: rig, answeredBy: echo.client.outputPort)
             backToBack.append(try Self.milliseconds(from: turn.press, to: turn.reaction))
         }
 
@@ -96,7 +96,7 @@ struct AnswerReaction: BenchmarkFigure {
 
     /// Presses `key` on `keyboard`, waits for the tap's copy of the press and the reaction from
     /// `responder`, then releases the key.
-    private func press(_ keyboard: SequencerClient, key: UInt8, in rig: MeasuringRig,
+    static func press(_ keyboard: SequencerClient, key: UInt8, in rig: MeasuringRig,
                        answeredBy responder: SequencerAddress) async throws -> (press: SequencerEvent, reaction: SequencerEvent) {
         try keyboard.send(.noteOn(channel: 0, note: key, velocity: 100))
         let press = try await rig.received.next("the echo's key press") { event in

@@ -86,5 +86,6 @@ enum BenchmarkFigures {
         RhythmClickTiming.self,
         LoudnessOffsets.self,
         TapTiming.self,
+        RhythmAnswerReaction.self,
     ]
 }
