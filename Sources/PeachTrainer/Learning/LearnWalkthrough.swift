@@ -81,6 +81,7 @@ public final class LearnWalkthrough {
         for command in ControllerCommand.allCases {
             try await learnCommand(command)
         }
+        try await learnTap()
         write("The mapping:")
         for line in settings.summary { write("  " + line) }
         return settings
@@ -156,6 +157,16 @@ public final class LearnWalkthrough {
         try await learn("command \(command)", prompt: "press the control for \(command)",
                         detector: ButtonDetector(channel: settings.channel, tuningControllers: tuningControllers)) { button in
             try self.candidate(command: command, button)
+        }
+    }
+
+    /// Rhythm matching's pad: skipping keeps what is set (any key or pad taps by default).
+    private func learnTap() async throws {
+        let tuningControllers = Set(settings.tuning.controllers)
+        try await learn("rhythm tap", prompt: "strike the pad or key that taps in rhythm matching "
+                            + "(now: \(settings.tap?.description ?? "any key or pad"))",
+                        detector: ButtonDetector(channel: settings.channel, tuningControllers: tuningControllers)) { button in
+            try self.candidate(tap: button)
         }
     }
 
@@ -278,14 +289,15 @@ public final class LearnWalkthrough {
     private func candidate(
         comparisonMode: ControllerSettings.ComparisonMode? = nil, higher: ControllerButton?? = nil,
         lower: ControllerButton?? = nil, tuning: TuningControl? = nil, commit: [CommitTrigger]? = nil,
-        command: ControllerCommand? = nil, _ button: ControllerButton? = nil
+        command: ControllerCommand? = nil, _ button: ControllerButton? = nil, tap: ControllerButton? = nil
     ) throws -> ControllerSettings {
         var commands = settings.commands
         if let command { commands[command] = button }
         return try ControllerSettings(
             channel: settings.channel, comparisonMode: comparisonMode ?? settings.comparisonMode,
             higher: higher ?? settings.higher, lower: lower ?? settings.lower, tuning: tuning ?? settings.tuning,
-            commit: commit ?? settings.commit, commands: commands, holdStartStop: settings.holdStartStop)
+            commit: commit ?? settings.commit, commands: commands, holdStartStop: settings.holdStartStop,
+            tap: tap ?? settings.tap)
     }
 
     static let skipWords: Set<String> = ["", "s", "skip"]

@@ -23,6 +23,8 @@ struct LearnCommandTests {
         ("command next mode:", .type("s")),
         ("command quit:", .play("90 18 64 80 18 00")),                    // C1
         ("  detected:", .type("")),
+        ("rhythm tap:", .play("99 26 70 89 26 00")),                      // a pad: D2 on channel 10
+        ("  detected:", .type("")),
     ]
 
     static func environment(_ folder: URL) -> [String: String] {

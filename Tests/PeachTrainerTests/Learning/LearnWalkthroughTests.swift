@@ -36,6 +36,7 @@ struct LearnWalkthroughTests {
             .line("s"),                                                                      // next mode: skipped
             Self.event(.controlChange(channel: 0, controller: 74, value: 127)),              // quit: the tuning CC…
             Self.key(24), .line("r"), Self.key(25), .line(""),                               // …C1, retried: C#1
+            Self.key(38), .line(""),                                                         // rhythm tap: D2 (GM snare)
         ]
         for input in script { continuation.yield(input) }
         let transcript = Transcript()
@@ -52,6 +53,7 @@ struct LearnWalkthroughTests {
         #expect(learnt.commands[.startStop]?.text == "program:0")
         #expect(learnt.commands[.nextMode] == nil)
         #expect(learnt.commands[.quit]?.text == "note:C#1")
+        #expect(learnt.tap?.text == "note:D2")
         let text = transcript.text
         #expect(text.contains("refused: key C6 cannot be lower"), "\(text)")
         #expect(text.contains("ignored: CC 74 belongs to the tuning control"), "\(text)")
@@ -69,7 +71,7 @@ struct LearnWalkthroughTests {
         let learnt = try await walkthrough.run()
         continuation.finish()
         #expect(learnt == .default)
-        #expect(transcript.text.components(separatedBy: "nothing detected within").count - 1 == 5, "\(transcript.text)")
+        #expect(transcript.text.components(separatedBy: "nothing detected within").count - 1 == 6, "\(transcript.text)")
     }
 
     @Test("a movement that stops before it is conclusive is guessed after a quiet moment")
