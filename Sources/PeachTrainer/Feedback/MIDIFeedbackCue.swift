@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// The cue as a short percussion note on its own channel of the synth: note-on now, note-off
 /// scheduled on the sequencer queue, so nothing waits for it. Tag 0, which the note player
