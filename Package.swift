@@ -120,6 +120,9 @@ let package = Package(
         .testTarget(name: "PeachTrainerTests",
                     dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
                                    "PeachTestSupport"]),
+        // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
+        // names no MIDI wire concept; every target declares each module it imports.
+        .testTarget(name: "ArchitectureTests"),
         // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
         .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
