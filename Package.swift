@@ -3,18 +3,21 @@ import PackageDescription
 
 // Dependency direction (arrows point at what a target may import):
 //   peach (executable, the one composition root: settings, store, sequencer, signals)
-//     -> PeachTrainer -> PeachCore, PeachALSA, ALSASequencer, PeachTerminal
-//     -> PeachSettings -> PeachCore
-//     -> PeachALSA -> PeachCore, ALSASequencer -> CAlsa (libasound)
-//     -> PeachStore -> PeachCore, GRDB (SQLite)
-//     -> PeachTerminal -> PeachCore
+//     -> PeachTrainer -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal
+//     -> PeachSettings -> PeachCore, PeachRig
+//     -> PeachALSA -> PeachCore, PeachRig, ALSASequencer -> CAlsa (libasound)
+//     -> PeachStore -> PeachCore, PeachRig, GRDB (SQLite)
+//     -> PeachTerminal -> PeachCore, PeachRig
+//     -> PeachRig -> PeachCore
 //     -> PeachCore
-//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachSimulation, PeachALSA, ALSASequencer, PeachStore;
-//     it runs `peach` as a separate process for the end-to-end figures, and `peach-bench-c`
-//     (C, libasound only) as figure 3's baseline
+//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachRig, PeachSimulation, PeachALSA, ALSASequencer,
+//     PeachStore, PeachTrainer; it runs `peach` as a separate process for the end-to-end figures, and
+//     `peach-bench-c` (C, libasound only) as figure 3's baseline
 //   PeachSimulation (simulated listeners driving the real sessions) -> PeachCore
-// PeachCore is the domain: it imports nothing but the toolchain. ALSASequencer knows MIDI and
-// ALSA but not Peach; PeachALSA adapts one to the other.
+// PeachCore is the domain: it imports nothing but the toolchain and names no MIDI wire concept.
+// PeachRig is the rig's configuration in MIDI terms (ports, channel, bend range, sound, controller
+// mapping, feedback cue). ALSASequencer knows MIDI and ALSA but not Peach; PeachALSA adapts one to
+// the other. Every target declares each module it imports (Tests/ArchitectureTests checks both).
 let package = Package(
     name: "Peach",
     platforms: [.macOS(.v15)],
@@ -33,6 +36,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "PeachCore"),
+        // The rig's configuration: what no session reads, in MIDI terms.
+        .target(name: "PeachRig", dependencies: ["PeachCore"]),
         // Simulated listeners answering the real sessions (a silent player, a virtual clock):
         // what peach-bench's threshold figure and the tests measure the estimates against.
         .target(name: "PeachSimulation", dependencies: ["PeachCore"]),
@@ -40,6 +45,7 @@ let package = Package(
             name: "PeachSettings",
             dependencies: [
                 "PeachCore",
+                "PeachRig",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,22 +56,25 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "ALSASequencer", dependencies: ["CAlsa"]),
-        .target(name: "PeachALSA", dependencies: ["PeachCore", "ALSASequencer"]),
+        .target(name: "PeachALSA", dependencies: ["PeachCore", "PeachRig", "ALSASequencer"]),
         // The terminal: raw keys in, a live status line out.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachRig"]),
         // What `peach train`, `monitor`, `learn`, `ports`, `play` and `doctor` run, given the
         // objects the composition root made: no settings files, no database, no argument parsing.
-        .target(name: "PeachTrainer", dependencies: ["PeachCore", "PeachALSA", "ALSASequencer", "PeachTerminal"]),
+        .target(name: "PeachTrainer",
+                dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer", "PeachTerminal"]),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "peach",
             dependencies: [
                 "PeachCore",
+                "PeachRig",
                 "PeachSettings",
                 "PeachALSA",
+                "ALSASequencer",
                 "PeachStore",
                 "PeachTerminal",
                 "PeachTrainer",
@@ -78,6 +87,7 @@ let package = Package(
             name: "PeachBench",
             dependencies: [
                 "PeachCore",
+                "PeachRig",
                 "PeachSimulation",
                 "PeachALSA",
                 "ALSASequencer",
@@ -95,20 +105,29 @@ let package = Package(
             linkerSettings: [.linkedLibrary("asound")]
         ),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
-        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachSimulation"], path: "Tests/PeachTestSupport"),
+        .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachRig", "PeachSimulation"],
+                path: "Tests/PeachTestSupport"),
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
+        .testTarget(name: "PeachRigTests", dependencies: ["PeachRig", "PeachCore"]),
         .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
-        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore"]),
-        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer"]),
-        .testTarget(name: "PeachALSATests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachTestSupport"]),
-        .testTarget(name: "PeachStoreTests", dependencies: ["PeachStore", "PeachCore"]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore"]),
+        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig"]),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa"]),
+        .testTarget(name: "PeachALSATests",
+                    dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
+        .testTarget(name: "PeachStoreTests",
+                    dependencies: ["PeachStore", "PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig"]),
         .testTarget(name: "PeachTrainerTests",
-                    dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachTerminal", "PeachTestSupport"]),
+                    dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
+                                   "PeachTestSupport"]),
+        // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
+        // names no MIDI wire concept; every target declares each module it imports.
+        .testTarget(name: "ArchitectureTests"),
         // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
         .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.
-        .testTarget(name: "ALSAIntegrationTests", dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachStore", "PeachTestSupport"]),
+        .testTarget(name: "ALSAIntegrationTests",
+                    dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachStore", "PeachTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

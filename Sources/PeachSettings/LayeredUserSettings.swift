@@ -1,16 +1,17 @@
 import Configuration
 import Logging
 import PeachCore
+import PeachRig
 import Synchronization
 
-/// The real `UserSettings`: layered, highest first, environment variables (PEACH_…), the
+/// The real `UserSettings` and `RigSettings`: layered, highest first, environment variables (PEACH_…), the
 /// user's file, the shipped config/peach.yaml, and the built-in `SettingDefaults`.
 ///
 /// The getters are synchronous and read an immutable snapshot; `refresh()` (which the sessions
 /// call before every trial) re-checks the user's file and re-resolves every setting, so an edit
 /// applies to the next trial. Problems never throw: each distinct one is reported once through
 /// the warning sink and the affected setting uses its default.
-public final class LayeredUserSettings: UserSettings {
+public final class LayeredUserSettings: UserSettings, RigSettings {
     public let files: SettingsFileLocations
 
     private let environment: ConfigLayer

@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 
 /// The adapter driving a real synth: FluidSynth as a sequencer client, rendering to a WAV file.

@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 
 /// ALSANotePlayer over the real kernel sequencer, seen by a subscribed client as a synth sees it.

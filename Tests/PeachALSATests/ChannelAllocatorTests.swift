@@ -1,5 +1,6 @@
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 
 @Suite("Channel allocation")

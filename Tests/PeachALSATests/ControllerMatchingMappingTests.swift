@@ -1,5 +1,6 @@
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 
 private typealias E = ControllerEvents

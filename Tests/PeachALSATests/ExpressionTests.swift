@@ -2,6 +2,7 @@ import Foundation
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 import PeachTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 import PeachTestSupport
 

@@ -1,14 +1,15 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachTestSupport
 import Testing
 
 @Suite("Note player configuration and velocity")
 struct PlayerConfigurationTests {
     /// Only what the player reads differs from the defaults.
-    static func settings() -> MockUserSettings {
-        MockUserSettings {
+    static func settings() -> MockRigSettings {
+        MockRigSettings {
             $0.midiChannel = try! MIDIChannel(5)
             $0.pitchBendRange = try! PitchBendRange(semitones: 12)
             $0.sound = try! SoundSelection(program: 73, bank: 129)

@@ -2,6 +2,7 @@ import Foundation
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import Synchronization
 import Testing
 import PeachTestSupport

@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import Testing
 
 @Suite("RPN 0: pitch-bend sensitivity")

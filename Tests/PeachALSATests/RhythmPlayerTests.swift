@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import Synchronization
 import Testing
 

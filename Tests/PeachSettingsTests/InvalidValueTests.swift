@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import Testing
 
@@ -92,7 +93,7 @@ struct InvalidValueTests {
         try fixture.writeUser("velocity: 999\nnoteDuration: 2.5\nmidi:\n  channel: 0\n  pitchBendRange: 12\n")
         let settings = await fixture.makeSettings()
         #expect(settings.velocity == SettingDefaults.velocity)
-        #expect(settings.midiChannel == SettingDefaults.midiChannel)
+        #expect(settings.midiChannel == RigSettingDefaults.midiChannel)
         #expect(settings.noteDuration == (try NoteDuration(seconds: 2.5)))
         #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
         #expect(fixture.warnings.count == 2)

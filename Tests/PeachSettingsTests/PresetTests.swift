@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import PeachCore
+import PeachRig
 import PeachSettings
 import Testing
 

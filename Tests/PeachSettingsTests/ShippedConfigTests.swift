@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import Testing
 
@@ -40,12 +41,12 @@ struct ShippedConfigTests {
         #expect(settings.tuningSystem == SettingDefaults.tuningSystem)
         #expect(settings.noteGap == SettingDefaults.noteGap)
         #expect(settings.velocity == SettingDefaults.velocity)
-        #expect(settings.outputPort == SettingDefaults.outputPort)
-        #expect(settings.inputPort == SettingDefaults.inputPort)
-        #expect(settings.midiChannel == SettingDefaults.midiChannel)
-        #expect(settings.pitchBendRange == SettingDefaults.pitchBendRange)
-        #expect(settings.sound == SettingDefaults.sound)
-        #expect(settings.controller == SettingDefaults.controller)
+        #expect(settings.outputPort == RigSettingDefaults.outputPort)
+        #expect(settings.inputPort == RigSettingDefaults.inputPort)
+        #expect(settings.midiChannel == RigSettingDefaults.midiChannel)
+        #expect(settings.pitchBendRange == RigSettingDefaults.pitchBendRange)
+        #expect(settings.sound == RigSettingDefaults.sound)
+        #expect(settings.controller == RigSettingDefaults.controller)
     }
 
     @Test("without any layer every property is its SettingDefaults value")
@@ -57,8 +58,8 @@ struct ShippedConfigTests {
         )
         #expect(settings.noteRange == SettingDefaults.noteRange)
         #expect(settings.intervals == SettingDefaults.intervals)
-        #expect(settings.sound == SettingDefaults.sound)
-        #expect(settings.controller == SettingDefaults.controller)
+        #expect(settings.sound == RigSettingDefaults.sound)
+        #expect(settings.controller == RigSettingDefaults.controller)
         #expect(settings.current.entries.allSatisfy { $0.origin == .builtInDefault })
     }
 }

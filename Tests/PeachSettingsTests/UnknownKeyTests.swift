@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 @testable import PeachSettings
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 import Testing
 @testable import PeachStore
 
@@ -102,9 +103,9 @@ private struct DefaultSettings: UserSettings {
     var tuningSystem: TuningSystem { SettingDefaults.tuningSystem }
     var noteGap: NoteGap { SettingDefaults.noteGap }
     var velocity: MIDIVelocity { SettingDefaults.velocity }
-    var outputPort: String? { SettingDefaults.outputPort }
-    var inputPort: String? { SettingDefaults.inputPort }
-    var midiChannel: MIDIChannel { SettingDefaults.midiChannel }
-    var pitchBendRange: PitchBendRange { SettingDefaults.pitchBendRange }
-    var sound: SoundSelection { SettingDefaults.sound }
+    var outputPort: String? { RigSettingDefaults.outputPort }
+    var inputPort: String? { RigSettingDefaults.inputPort }
+    var midiChannel: MIDIChannel { RigSettingDefaults.midiChannel }
+    var pitchBendRange: PitchBendRange { RigSettingDefaults.pitchBendRange }
+    var sound: SoundSelection { RigSettingDefaults.sound }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachRig
 import Testing
 @testable import PeachStore
 

@@ -13,12 +13,6 @@ public final class MockUserSettings: UserSettings {
         public var noteGap = SettingDefaults.noteGap
         public var velocity = SettingDefaults.velocity
         public var rhythmTempo = SettingDefaults.rhythmTempo
-        public var outputPort = SettingDefaults.outputPort
-        public var inputPort = SettingDefaults.inputPort
-        public var midiChannel = SettingDefaults.midiChannel
-        public var pitchBendRange = SettingDefaults.pitchBendRange
-        public var sound = SettingDefaults.sound
-        public var controller = SettingDefaults.controller
 
         public init() {}
     }
@@ -42,10 +36,4 @@ public final class MockUserSettings: UserSettings {
     public var noteGap: NoteGap { values.withLock { $0.noteGap } }
     public var velocity: MIDIVelocity { values.withLock { $0.velocity } }
     public var rhythmTempo: TempoBPM { values.withLock { $0.rhythmTempo } }
-    public var outputPort: String? { values.withLock { $0.outputPort } }
-    public var inputPort: String? { values.withLock { $0.inputPort } }
-    public var midiChannel: MIDIChannel { values.withLock { $0.midiChannel } }
-    public var pitchBendRange: PitchBendRange { values.withLock { $0.pitchBendRange } }
-    public var sound: SoundSelection { values.withLock { $0.sound } }
-    public var controller: ControllerSettings { values.withLock { $0.controller } }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Gives every sounding note a channel of its own, so a bend never moves two notes.
 ///

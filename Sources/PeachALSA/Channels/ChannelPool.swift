@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// The MIDI channels the player may put notes on, in the order they are first used.
 /// One channel (the default) or several, MPE-style, so overlapping notes get their own bends.

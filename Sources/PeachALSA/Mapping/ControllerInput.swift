@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// What a controller event means to the running session, as `ControllerMapping` decides it.
 public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {

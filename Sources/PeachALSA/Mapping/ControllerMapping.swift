@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// Turns controller events into session inputs, as `ControllerSettings` says. Pure code: no
 /// ALSA calls, no clock, no tasks; the front end owns one, feeds it every received event and

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// A relative encoder's accumulated position in cents, clamped to the control span, so that
 /// turning past an end and back starts moving again at once.

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// RPN 0, pitch-bend sensitivity: tells the synth what a full bend means, so that the
 /// player's bend values sound as computed.

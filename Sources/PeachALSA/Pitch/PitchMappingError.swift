@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Why a frequency cannot be played as a MIDI note plus pitch bend.
 public enum PitchMappingError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// What the ALSA note player needs to know about the synth behind its output.
 public struct NotePlayerConfiguration: Hashable, Sendable {
@@ -20,10 +21,10 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
     public var synthA4: Frequency
 
     public init(
-        channels: ChannelPool = .single(SettingDefaults.midiChannel),
-        bendRange: PitchBendRange = SettingDefaults.pitchBendRange,
+        channels: ChannelPool = .single(RigSettingDefaults.midiChannel),
+        bendRange: PitchBendRange = RigSettingDefaults.pitchBendRange,
         sendsBendRange: Bool = true,
-        sound: SoundSelection = SettingDefaults.sound,
+        sound: SoundSelection = RigSettingDefaults.sound,
         synthA4: Frequency = .concertA,
         bendResponse: BendResponse = .exact,
         loudnessResponse: LoudnessResponse = .expression
@@ -37,9 +38,9 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
         self.synthA4 = synthA4
     }
 
-    /// Channel, bend range and sound from the user's settings; the pool, when given, replaces
+    /// Channel, bend range and sound from the rig's settings; the pool, when given, replaces
     /// the single configured channel.
-    public init(settings: any UserSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
+    public init(settings: any RigSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
                 bendResponse: BendResponse = .exact, loudnessResponse: LoudnessResponse = .expression) {
         self.init(channels: channels ?? .single(settings.midiChannel), bendRange: settings.pitchBendRange,
                   sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse,

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// The note player's bookkeeping and sends, always run under its lock: which notes sound on
 /// which channels, their kernel-scheduled note-offs, and the queued-behind rule.

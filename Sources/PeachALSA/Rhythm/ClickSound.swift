@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// The unpitched percussion note rhythm training clicks with: General MIDI's drum channel (10)
 /// and a short, sharp-attacked instrument, so that the onset the listener hears is the one the

@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// Figure 3: how exactly a note lasts what the session asked, measured by a receiving client
 /// on a real-time-stamped queue: the adapter's kernel-scheduled note-offs against a bare C

@@ -1,6 +1,7 @@
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// Figure 1: how close frequency → (note, 14-bit bend) lands, for every note and random offsets
 /// across the whole bend range, against the same conversion truncating instead of rounding.

@@ -1,5 +1,6 @@
-/// What the user can change. Business logic reads settings only through this protocol;
-/// the sessions read it at the start of every trial, so a change applies to the next trial.
+/// What the user can change about the training. Business logic reads settings only through this
+/// protocol; the sessions read it at the start of every trial, so a change applies to the next
+/// trial. The rig's configuration (ports, channel, controller mapping…) is PeachRig's `RigSettings`.
 public protocol UserSettings: Sendable {
     var noteRange: NoteRange { get }
     var noteDuration: NoteDuration { get }
@@ -15,16 +16,6 @@ public protocol UserSettings: Sendable {
     /// The tempo rhythm training plays at; not adaptive (the user picks it).
     var rhythmTempo: TempoBPM { get }
 
-    /// Where the notes go; nil lets the front end pick.
-    var outputPort: String? { get }
-    /// Where the answers come from; nil lets the front end pick.
-    var inputPort: String? { get }
-    var midiChannel: MIDIChannel { get }
-    var pitchBendRange: PitchBendRange { get }
-    var sound: SoundSelection { get }
-    /// How a MIDI controller answers and steers the sessions.
-    var controller: ControllerSettings { get }
-
     /// Brings the properties up to date with their sources (e.g. an edited file).
     /// Sessions call it before each trial; in-memory settings need not do anything.
     func refresh() async
@@ -35,7 +26,4 @@ extension UserSettings {
 
     /// Settings that know no rhythm training use the default tempo.
     public var rhythmTempo: TempoBPM { SettingDefaults.rhythmTempo }
-
-    /// Settings that do not configure a controller use the defaults.
-    public var controller: ControllerSettings { SettingDefaults.controller }
 }

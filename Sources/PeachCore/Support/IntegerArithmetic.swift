@@ -13,8 +13,10 @@ extension BinaryInteger {
     }
 }
 
-extension String {
-    func trimmingWhitespace() -> String {
+extension StringProtocol {
+    /// Settings text without the blanks around it; public so that every parser of settings text
+    /// (the rig's, the settings files') trims the same way.
+    public func trimmingWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

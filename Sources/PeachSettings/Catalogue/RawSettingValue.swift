@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A setting as one layer holds it, before validation: YAML gives a scalar or a list,
 /// an environment variable always gives text.
 public enum RawSettingValue: Hashable, Sendable, CustomStringConvertible {
@@ -15,11 +17,5 @@ public enum RawSettingValue: Hashable, Sendable, CustomStringConvertible {
         case .text(let text): text
         case .list(let items): "[" + items.joined(separator: ", ") + "]"
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Every user setting, in the order `peach settings` and config/peach.yaml list them.
 ///
@@ -111,7 +112,7 @@ public enum SettingsCatalogue {
     public static let outputPort = SettingDescriptor(
         key: "midi.outputPort",
         comment: "MIDI port the notes go to; empty picks one.",
-        defaultValue: SettingDefaults.outputPort,
+        defaultValue: RigSettingDefaults.outputPort,
         style: .quoted,
         emptyIsValue: true,
         parse: Parse.port,
@@ -121,7 +122,7 @@ public enum SettingsCatalogue {
     public static let inputPort = SettingDescriptor(
         key: "midi.inputPort",
         comment: "MIDI port the answers come from; empty picks one.",
-        defaultValue: SettingDefaults.inputPort,
+        defaultValue: RigSettingDefaults.inputPort,
         style: .quoted,
         emptyIsValue: true,
         parse: Parse.port,
@@ -131,7 +132,7 @@ public enum SettingsCatalogue {
     public static let midiChannel = SettingDescriptor(
         key: "midi.channel",
         comment: "MIDI channel, \(Parse.span(MIDIChannel.validRange)).",
-        defaultValue: SettingDefaults.midiChannel,
+        defaultValue: RigSettingDefaults.midiChannel,
         parse: { raw throws(DomainValueError) in try MIDIChannel(Parse.wholeNumber(raw, type: "MIDI channel")) },
         format: { "\($0.number)" }
     )
@@ -139,7 +140,7 @@ public enum SettingsCatalogue {
     public static let pitchBendRange = SettingDescriptor(
         key: "midi.pitchBendRange",
         comment: "Semitones of a full pitch bend, \(Parse.span(PitchBendRange.validSemitones)); must match the synth.",
-        defaultValue: SettingDefaults.pitchBendRange,
+        defaultValue: RigSettingDefaults.pitchBendRange,
         parse: { raw throws(DomainValueError) in
             try PitchBendRange(semitones: Parse.wholeNumber(raw, type: "pitch-bend range"))
         },
@@ -149,7 +150,7 @@ public enum SettingsCatalogue {
     public static let soundProgram = SettingDescriptor(
         key: "sound.program",
         comment: "General MIDI program, \(Parse.span(SoundSelection.programRange)) (0 = Acoustic Grand Piano).",
-        defaultValue: SettingDefaults.sound.program,
+        defaultValue: RigSettingDefaults.sound.program,
         parse: { raw throws(DomainValueError) in
             let program = try Parse.wholeNumber(raw, type: "MIDI program")
             return try SoundSelection(program: program).program
@@ -160,7 +161,7 @@ public enum SettingsCatalogue {
     public static let soundBank = SettingDescriptor(
         key: "sound.bank",
         comment: "Sound bank, \(Parse.span(SoundSelection.bankRange)), sent as Bank Select MSB/LSB.",
-        defaultValue: SettingDefaults.sound.bank,
+        defaultValue: RigSettingDefaults.sound.bank,
         parse: { raw throws(DomainValueError) in
             let bank = try Parse.wholeNumber(raw, type: "MIDI bank")
             return try SoundSelection(program: SoundSelection.programRange.lowerBound, bank: bank).bank
@@ -174,7 +175,7 @@ public enum SettingsCatalogue {
     public static let controllerChannel = SettingDescriptor(
         key: "controller.channel",
         comment: "Channel the controller's answers count on, \(Parse.span(MIDIChannel.validRange)), or omni for all.",
-        defaultValue: SettingDefaults.controller.channel,
+        defaultValue: RigSettingDefaults.controller.channel,
         parse: { raw throws(DomainValueError) in
             try ControllerSettings.channel(parsing: Parse.scalar(raw, type: "controller channel"))
         },
@@ -185,7 +186,7 @@ public enum SettingsCatalogue {
         key: "controller.comparison.mode",
         comment: "relativeToTarget: a key above the last target note answers higher, below lower; "
             + "explicit: the higher and lower controls answer.",
-        defaultValue: SettingDefaults.controller.comparisonMode,
+        defaultValue: RigSettingDefaults.controller.comparisonMode,
         parse: { raw throws(DomainValueError) in
             try ControllerSettings.comparisonMode(parsing: Parse.scalar(raw, type: "comparison answer mode"))
         },
@@ -195,20 +196,20 @@ public enum SettingsCatalogue {
     public static let controllerHigher = buttonSetting(
         key: "controller.comparison.higher",
         comment: "Answers higher in explicit mode: note:C5, cc:NUMBER (pressed at 64 or more), sustain, program:NUMBER or none.",
-        defaultValue: SettingDefaults.controller.higher
+        defaultValue: RigSettingDefaults.controller.higher
     )
 
     public static let controllerLower = buttonSetting(
         key: "controller.comparison.lower",
         comment: "Answers lower in explicit mode, written like higher.",
-        defaultValue: SettingDefaults.controller.lower
+        defaultValue: RigSettingDefaults.controller.lower
     )
 
     public static let controllerTuning = SettingDescriptor(
         key: "controller.matching.control",
         comment: "Tunes the note: modWheel (CC 1, CC 33 as LSB when sent), cc:NUMBER, cc14:NUMBER (LSB = NUMBER+32), "
             + "encoder:NUMBER:twosComplement|binaryOffset:STEP_CENTS or pitchWheelRate:MAX_CENTS_PER_SECOND.",
-        defaultValue: SettingDefaults.controller.tuning,
+        defaultValue: RigSettingDefaults.controller.tuning,
         parse: { raw throws(DomainValueError) in try TuningControl(parsing: Parse.scalar(raw, type: "tuning control")) },
         format: { $0.text }
     )
@@ -216,7 +217,7 @@ public enum SettingsCatalogue {
     public static let controllerCommit = SettingDescriptor(
         key: "controller.matching.commit",
         comment: "Any of these commits the tuned note: sustain, anyKey, note:C5, cc:NUMBER or program:NUMBER.",
-        defaultValue: SettingDefaults.controller.commit,
+        defaultValue: RigSettingDefaults.controller.commit,
         style: .flowList,
         parse: { raw throws(DomainValueError) in try CommitTrigger.list(parsing: Parse.items(raw)) },
         format: { $0.map(\.text).joined(separator: ",") }
@@ -225,19 +226,19 @@ public enum SettingsCatalogue {
     public static let controllerStartStop = buttonSetting(
         key: "controller.commands.startStop",
         comment: "Starts or stops training: a control written like higher (e.g. program:0, note:C1, cc:80), or none.",
-        defaultValue: SettingDefaults.controller.commands[.startStop]
+        defaultValue: RigSettingDefaults.controller.commands[.startStop]
     )
 
     public static let controllerNextMode = buttonSetting(
         key: "controller.commands.nextMode",
         comment: "Switches to the next training mode, or none.",
-        defaultValue: SettingDefaults.controller.commands[.nextMode]
+        defaultValue: RigSettingDefaults.controller.commands[.nextMode]
     )
 
     public static let controllerQuit = buttonSetting(
         key: "controller.commands.quit",
         comment: "Quits Peach, or none.",
-        defaultValue: SettingDefaults.controller.commands[.quit]
+        defaultValue: RigSettingDefaults.controller.commands[.quit]
     )
 
     public static let controllerHoldStartStop = SettingDescriptor<ControllerButton?>(
@@ -245,7 +246,7 @@ public enum SettingsCatalogue {
         comment: "Held " + ControllerSettings.holdSeconds + " s or longer and let go, starts or stops training, besides "
             + "what its press does (the sustain pedal still commits): sustain, note:C1, cc:NUMBER, or none. "
             + "Off on a control that gives a command or tunes.",
-        defaultValue: SettingDefaults.controller.holdStartStop,
+        defaultValue: RigSettingDefaults.controller.holdStartStop,
         parse: { raw throws(DomainValueError) in
             let text = try Parse.scalar(raw, type: "hold control")
             // `off` as well as `none`: the word a musician switching a feature off reaches for.
@@ -261,7 +262,7 @@ public enum SettingsCatalogue {
     public static let controllerTap = SettingDescriptor<ControllerButton?>(
         key: "controller.rhythm.tap",
         comment: "Taps in rhythm matching: anyKey (any key or pad), or one control: note:D1, cc:NUMBER, sustain.",
-        defaultValue: SettingDefaults.controller.tap,
+        defaultValue: RigSettingDefaults.controller.tap,
         parse: { raw throws(DomainValueError) in
             let text = try Parse.scalar(raw, type: "tap control")
             guard text.trimmingWhitespace().lowercased() != "anykey" else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 
 /// What only the `peach` front end reads: how `peach train` runs when its options are not
 /// given, the synth Peach may start, and the audible feedback. Not part of `UserSettings`:

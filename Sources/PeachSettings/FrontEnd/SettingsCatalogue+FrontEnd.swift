@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// The settings only the `peach` front end reads (see `FrontEndSettings`); every `peach train`
 /// option has one of these, so a rig can be set up once in its file.

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Every setting resolved at one moment: the immutable snapshot the getters of
 /// `LayeredUserSettings` read, plus the report `peach settings` prints.
@@ -58,7 +59,7 @@ public struct ResolvedSettings: Sendable {
         let program = record(Catalogue.soundProgram, resolver.resolve(Catalogue.soundProgram))
         let bank = record(Catalogue.soundBank, resolver.resolve(Catalogue.soundBank))
         // Each part was validated by SoundSelection already, so this cannot fail.
-        sound = (try? SoundSelection(program: program, bank: bank)) ?? SettingDefaults.sound
+        sound = (try? SoundSelection(program: program, bank: bank)) ?? RigSettingDefaults.sound
         let controllerResolution = resolver.resolveController()
         for part in controllerResolution.parts {
             entries[part.key] = SettingReportEntry(

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// The controller keys resolved together: each key's report entry, and the settings they make.
 struct ControllerResolution {
@@ -58,7 +59,7 @@ extension SettingsResolver {
             reason = error.description
         }
 
-        let fallback = SettingDefaults.controller
+        let fallback = RigSettingDefaults.controller
         let defaults = Dictionary(uniqueKeysWithValues: [
             part(Catalogue.controllerChannel, Resolution(value: fallback.channel, origin: .builtInDefault)),
             part(Catalogue.controllerComparisonMode, Resolution(value: fallback.comparisonMode, origin: .builtInDefault)),

@@ -11,11 +11,6 @@ public struct SimulationSettings: UserSettings {
     public let tuningSystem = SettingDefaults.tuningSystem
     public let noteGap = SettingDefaults.noteGap
     public let velocity = SettingDefaults.velocity
-    public let outputPort: String? = nil
-    public let inputPort: String? = nil
-    public let midiChannel = SettingDefaults.midiChannel
-    public let pitchBendRange = SettingDefaults.pitchBendRange
-    public let sound = SettingDefaults.sound
 
     public init(noteRange: NoteRange = SettingDefaults.noteRange) {
         self.noteRange = noteRange

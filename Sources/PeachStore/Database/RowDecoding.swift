@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachRig
 
 /// The columns of the record tables, by name (`String(describing:)` is the column's name).
 enum StoredColumn: Int, CaseIterable {

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// What the MIDI rig adds to a trial: where the sound went, which sound it was, and which
 /// control answered. All optional; a session's `TrialRecorder` holds the port and sound, and

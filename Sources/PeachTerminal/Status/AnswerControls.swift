@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// The controls the prompts name: the computer's keys, or a connected controller's own (the
 /// keys still work then; the help printed at start lists them).

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Which synth Peach would start (synth.engine against what is installed and the sound), and
 /// why; only when it would start one.
@@ -135,7 +136,7 @@ public struct PitchResolutionCheck: DoctorCheck {
     public let bendRange: PitchBendRange
 
     public init(setting: PitchResolution, startedEngine: SynthEngine?, externalSynth: String?,
-                bendRange: PitchBendRange = SettingDefaults.pitchBendRange) {
+                bendRange: PitchBendRange = RigSettingDefaults.pitchBendRange) {
         self.setting = setting
         self.startedEngine = startedEngine
         self.externalSynth = externalSynth

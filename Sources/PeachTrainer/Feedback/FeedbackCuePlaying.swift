@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Sounds the short cue after an answer (see `FeedbackCueSettings`).
 public protocol FeedbackCuePlaying: Sendable {

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 import Synchronization
 
 /// The cue as a short percussion note on its own channel of the synth: note-on now, note-off

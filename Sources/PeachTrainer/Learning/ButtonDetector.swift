@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// Finds the button the user pressed: a key (note-on), a CC rising to 64 or more (a button or
 /// pedal; the sustain pedal is CC 64), or a program change. Pure: one per learning step, fed

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// A detector `LearnWalkthrough` feeds one step's messages to.
 public protocol ControlDetecting: Sendable {

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 
 /// What one event told a detector in `peach learn`.
 public enum ControlDetection<Control: Hashable & Sendable>: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import ALSASequencer
 import Foundation
 import PeachCore
+import PeachRig
 
 /// `peach learn`'s conversation: for each control it asks the user to press or move it,
 /// detects it from the controller's events, asks for confirmation, and refuses a control that

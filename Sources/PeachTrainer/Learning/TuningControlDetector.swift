@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// Guesses the tuning control from a movement: the pitch wheel, the mod wheel, a 7-bit CC, a
 /// 14-bit CC pair or a relative encoder. Pure: one per learning step, fed every MIDI message

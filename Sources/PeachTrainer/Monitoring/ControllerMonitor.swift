@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// What `peach monitor` makes of each event: the controller mapping of a pretend session, and
 /// why an event means nothing where the mapping's rules can tell. Pure: no ALSA, no clock.

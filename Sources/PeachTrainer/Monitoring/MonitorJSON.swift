@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// `peach monitor --json`: one object per line, keys sorted. Events have "event": "midi";
 /// the first line ("monitoring") says what is monitored, "notice" lines report the port

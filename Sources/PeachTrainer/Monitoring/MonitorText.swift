@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// `peach monitor`'s lines: a header saying what is monitored and how, then one line per event,
 /// "ch 1  note on C5 (72) velocity 100            → answer: higher".

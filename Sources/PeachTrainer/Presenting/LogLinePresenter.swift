@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 import PeachTerminal
 
 /// Shows training when the output is not a terminal (a log, a pipe, journald): one plain line

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 import PeachTerminal
 
 /// Shows training on a terminal: one live status line, redrawn on every report (so a completed

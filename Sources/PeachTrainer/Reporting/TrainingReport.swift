@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Everything `peach train` tells the person or the script watching it, in the order it
 /// happens. The trainer produces these; a presenter (status line, log lines or JSON lines)

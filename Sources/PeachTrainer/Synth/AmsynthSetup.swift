@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// How Peach starts amsynth: the command line, and the private folders that make the bank
 /// Peach ships its `default` bank without touching the user's own amsynth set-up.

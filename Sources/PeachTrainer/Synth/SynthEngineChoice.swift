@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// Which synth Peach starts, and why: the `synth.engine` setting resolved against what is
 /// installed and the sound the settings ask for. One function, so `peach train`, `peach play`
@@ -16,7 +17,7 @@ public struct SynthEngineChoice: Hashable, Sendable {
     ///   General MIDI sound (the default, 0/0, is Peach's own tone on amsynth).
     public static func choose(preferred: SynthEngine?, sound: SoundSelection,
                               installed: (SynthEngine) -> Bool) -> SynthEngineChoice {
-        let generalMIDI = sound != SettingDefaults.sound
+        let generalMIDI = sound != RigSettingDefaults.sound
         let soundText = "sound.program \(sound.program) (bank \(sound.bank))"
         if let preferred {
             let ignores = preferred == .amsynth && generalMIDI

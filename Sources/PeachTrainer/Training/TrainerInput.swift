@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// Everything the trainer acts on, in the one order it happened: the trainer reads these from
 /// one stream and handles each to completion before it looks at the next.

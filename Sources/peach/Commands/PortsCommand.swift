@@ -2,6 +2,7 @@ import ALSASequencer
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import PeachTrainer
 

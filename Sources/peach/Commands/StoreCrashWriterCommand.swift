@@ -2,6 +2,7 @@ import PeachTerminal
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachRig
 import PeachStore
 
 /// Hidden: records synthetic trials as fast as it can and reports each one on stdout only after

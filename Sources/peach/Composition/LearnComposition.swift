@@ -2,6 +2,7 @@ import PeachTerminal
 import ALSASequencer
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import PeachTrainer
 

@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachSettings
 
 /// Wires `peach play`: the sequencer client, the output (a synth of our own if need be),

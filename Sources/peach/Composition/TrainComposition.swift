@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachSettings
 import PeachStore
 import PeachTerminal
@@ -209,7 +210,7 @@ extension TrainComposition {
 
     /// General MIDI's claves on the drum channel, or, for amsynth (one tone, one channel,
     /// no drums; started by Peach or known by its client name), a short high note of its tone.
-    static func clickSound(_ output: ChosenOutput, settings: any UserSettings) -> ClickSound {
+    static func clickSound(_ output: ChosenOutput, settings: any RigSettings) -> ClickSound {
         let amsynth = output.startedSynth.map { $0.engine == .amsynth }
             ?? output.port.clientName.lowercased().hasPrefix("amsynth")
         return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIClaves

@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 
 /// Hand-written controller events; channel 0 on the wire is channel 1.
 enum ControllerEvents {

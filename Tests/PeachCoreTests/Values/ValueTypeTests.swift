@@ -89,26 +89,11 @@ struct ValueTypeTests {
         #expect(throws: DomainValueError.self) { try MIDIVelocity(128) }
         #expect(throws: DomainValueError.self) { try UnitInterval(1.01) }
         #expect(throws: DomainValueError.self) { try UnitInterval(.nan) }
-        #expect(throws: DomainValueError.self) { try PitchBendValue(16384) }
-        #expect(throws: DomainValueError.self) { try PitchBendValue(-1) }
         #expect(throws: DomainValueError.self) { try Frequency(hertz: 0) }
         #expect(throws: DomainValueError.self) { try Frequency(hertz: -440) }
         #expect(throws: DomainValueError.self) { try Cents(.nan) }
-        #expect(throws: DomainValueError.self) { try MIDIChannel(0) }
-        #expect(throws: DomainValueError.self) { try MIDIChannel(17) }
-        #expect(throws: DomainValueError.self) { try PitchBendRange(semitones: 0) }
-        #expect(throws: DomainValueError.self) { try SoundSelection(program: 128) }
-        #expect(throws: DomainValueError.self) { try SoundSelection(program: 0, bank: 16384) }
         #expect(throws: DomainValueError.self) { try NoteGap(seconds: -0.1) }
         #expect(throws: DomainValueError.self) { try ReferencePitch.validated(hertz: 4400) }
-    }
-
-    @Test func pitchBendValueSplitsIntoSevenBitBytes() throws {
-        let bend = try PitchBendValue(0x1234)
-        #expect(bend.lsb == 0x34 && bend.msb == 0x24)
-        #expect(PitchBendValue(lsb: 0x34, msb: 0x24) == bend)
-        #expect(PitchBendValue.centre.signedValue == 0)
-        #expect(try PitchBendValue(0).signedValue == -8192)
     }
 
     @Test func errorsSayWhatWasWrong() {

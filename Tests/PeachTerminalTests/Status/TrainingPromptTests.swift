@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 import PeachTerminal
 import Testing
 

@@ -1,5 +1,6 @@
 import ALSASequencer
 import PeachCore
+import PeachRig
 import PeachTrainer
 import Testing
 

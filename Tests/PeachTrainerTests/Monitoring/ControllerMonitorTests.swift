@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachTrainer
 import Testing
 

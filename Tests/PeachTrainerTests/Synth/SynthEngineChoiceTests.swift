@@ -1,10 +1,11 @@
 import PeachCore
+import PeachRig
 import PeachTrainer
 import Testing
 
 @Suite("synth.engine: which synth Peach starts")
 struct SynthEngineChoiceTests {
-    static let ownTone = SettingDefaults.sound
+    static let ownTone = RigSettingDefaults.sound
     static func generalMIDI() throws -> SoundSelection { try SoundSelection(program: 79) }
     static func installed(_ engines: SynthEngine...) -> (SynthEngine) -> Bool { { engines.contains($0) } }
 

@@ -1,6 +1,7 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachTerminal
 import PeachTestSupport
 import PeachTrainer

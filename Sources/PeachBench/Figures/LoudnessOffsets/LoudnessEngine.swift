@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import PeachALSA
 import PeachCore
+import PeachRig
 import PeachTrainer
 
 /// A synth figure 16 plays into, started as Peach starts it, rendering to a WAV file.
@@ -22,8 +23,8 @@ struct LoudnessEngine: Sendable {
     /// amsynth as `AmsynthSetup` starts it (its config, controller map and bank, -c channel),
     /// played to the VM's snd-aloop card and recorded from the loop by `CandidateRender`.
     static func amsynthCandidate(home: URL) throws -> CandidateSynth {
-        let setup = try AmsynthSetup(folder: home.path, audioDriver: nil, channel: SettingDefaults.midiChannel,
-                                     bendRange: SettingDefaults.pitchBendRange)
+        let setup = try AmsynthSetup(folder: home.path, audioDriver: nil, channel: RigSettingDefaults.midiChannel,
+                                     bendRange: RigSettingDefaults.pitchBendRange)
         return CandidateSynth(
             name: "amsynth", executable: "/usr/bin/amsynth", versionCommand: ["/usr/bin/amsynth", "-v"],
             arguments: { _, _ in setup.arguments }, capture: .loopback, clientPrefix: "amsynth", readyMarker: nil,

@@ -2,6 +2,7 @@ import ALSASequencer
 import Foundation
 import Glibc
 import PeachCore
+import PeachRig
 import PeachSettings
 import PeachTrainer
 

@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachRig
 import PeachSettings
 import PeachTrainer
 
@@ -20,7 +21,7 @@ enum SynthComposition {
         return SynthEngineChoice.choose(preferred: preferred, sound: sound) { locator.executable(of: $0) != nil }
     }
 
-    static func launcher(for engine: SynthEngine, synth: SynthLaunchSettings, settings: any UserSettings,
+    static func launcher(for engine: SynthEngine, synth: SynthLaunchSettings, settings: any RigSettings,
                          locator: SoundFontLocator = locator()) -> any SynthLauncher {
         switch engine {
         case .fluidSynth:

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// How a MIDI controller drives the sessions: which events answer a comparison, which
 /// control tunes and commits a pitch match, and which buttons give commands. MIDI numbers
 /// only; the ALSA adapter's ControllerMapping applies them to incoming events.

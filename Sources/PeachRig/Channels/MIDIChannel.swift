@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A MIDI channel as musicians number it, 1…16 (10 is General MIDI percussion).
 public struct MIDIChannel: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let validRange = 1...16

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The finest pitch step the synth renders. A comparison smaller than it would compare a note
 /// with itself, so the difficulty never goes below it (Debian 12's FluidSynth renders whole
 /// cents: +0.3, +0.6 and +0.9 c all sound as 0 c).

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A 14-bit MIDI pitch-bend value, 0…16383, with 8192 meaning no bend.
 public struct PitchBendValue: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let validRange = 0...16383

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The synth sound: a General MIDI program 0…127 (shown to users as 1…128 by many synths)
 /// and a 14-bit bank 0…16383 sent as Bank Select MSB/LSB.
 public struct SoundSelection: Hashable, Sendable, CustomStringConvertible {

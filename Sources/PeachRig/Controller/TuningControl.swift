@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The control that tunes the note in pitch matching.
 ///
 /// Settings syntax:

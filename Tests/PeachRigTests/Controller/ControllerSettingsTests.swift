@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 import Testing
 
 @Suite("Controller settings")
@@ -72,7 +73,7 @@ struct ControllerSettingsTests {
 
     @Test("the defaults: relative to target, mod wheel, sustain or any key, no commands on a press, a 2 s hold of the sustain pedal starts/stops, omni")
     func defaults() {
-        let controller = SettingDefaults.controller
+        let controller = RigSettingDefaults.controller
         #expect(controller.channel == nil)
         #expect(controller.comparisonMode == .relativeToTarget)
         #expect(controller.tuning == .modWheel)

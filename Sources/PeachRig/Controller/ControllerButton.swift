@@ -1,3 +1,5 @@
+import PeachCore
+
 /// One control on a MIDI controller that acts like a button: a key (note-on), a CC button
 /// (pressed when its value rises to 64 or more, as the sustain pedal does) or a program change.
 ///
@@ -75,77 +77,21 @@ public struct ControllerButton: Hashable, Sendable, CustomStringConvertible {
     /// The canonical settings text, which `init(parsing:)` reads back unchanged.
     public var text: String {
         switch kind {
-        case .note: "note:" + MIDINote(uncheckedRawValue: number).name
+        case .note: "note:" + noteName
         case .controlChange: self == .sustainPedal ? "sustain" : "cc:\(number)"
         case .programChange: "program:\(number)"
         }
     }
 
+    /// A `.note` button's number was validated as a MIDI note when it was made.
+    private var noteName: String { (try? MIDINote(number)).map(\.name) ?? String(number) }
+
     /// For people: "key C5", "CC 65 button", "sustain pedal", "program change 0".
     public var description: String {
         switch kind {
-        case .note: "key " + MIDINote(uncheckedRawValue: number).name
+        case .note: "key " + noteName
         case .controlChange: self == .sustainPedal ? "sustain pedal" : "CC \(number) button"
         case .programChange: "program change \(number)"
-        }
-    }
-}
-
-/// What ends a pitch-matching trial: any key, or a particular button.
-public enum CommitTrigger: Hashable, Sendable, CustomStringConvertible {
-    case anyKey
-    case button(ControllerButton)
-
-    /// `anyKey`, or a button in `ControllerButton`'s syntax.
-    public init(parsing text: String) throws(DomainValueError) {
-        self = text.trimmingWhitespace().lowercased() == "anykey" ? .anyKey : .button(try ControllerButton(parsing: text))
-    }
-
-    /// Parses a comma-separated list: at least one trigger, none twice.
-    public static func list(parsing items: [String]) throws(DomainValueError) -> [CommitTrigger] {
-        let expected = "a list of anyKey or \(ControllerButton.syntax)"
-        let nonEmpty = items.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard !nonEmpty.isEmpty else {
-            throw .malformed(type: "commit control list", value: items.joined(separator: ","), expected: expected)
-        }
-        var triggers: [CommitTrigger] = []
-        for item in nonEmpty {
-            let trigger = try CommitTrigger(parsing: item)
-            guard !triggers.contains(trigger) else {
-                throw .malformed(type: "commit control list", value: items.joined(separator: ","),
-                                 expected: "each control once, but \(trigger.text) is listed twice")
-            }
-            triggers.append(trigger)
-        }
-        return triggers
-    }
-
-    public var text: String {
-        switch self {
-        case .anyKey: "anyKey"
-        case .button(let button): button.text
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .anyKey: "any key"
-        case .button(let button): button.description
-        }
-    }
-}
-
-/// Commands that steer the program rather than answer a trial.
-public enum ControllerCommand: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case startStop
-    case nextMode
-    case quit
-
-    public var description: String {
-        switch self {
-        case .startStop: "start/stop"
-        case .nextMode: "next mode"
-        case .quit: "quit"
         }
     }
 }

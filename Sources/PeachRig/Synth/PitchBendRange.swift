@@ -1,3 +1,5 @@
+import PeachCore
+
 /// How many semitones a full pitch-bend deflection means on the synth: 1…24.
 public struct PitchBendRange: Hashable, Sendable, CustomStringConvertible {
     public static let validSemitones = 1...24
@@ -13,7 +15,7 @@ public struct PitchBendRange: Hashable, Sendable, CustomStringConvertible {
 
     init(unchecked semitones: Int) { self.semitones = semitones }
 
-    public var cents: Cents { Cents(unchecked: Double(semitones) * 100) }
+    public var cents: Cents { Cents(integerLiteral: semitones * 100) }
 
     public var description: String { "±\(semitones) semitones" }
 }

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The audible answer to an answer, for rigs without a screen: after each comparison a
 /// "correct" or "wrong" sound, after each match a "near" or "far" one. General MIDI
 /// percussion by default (channel 10: high and low wood block), so it never sounds like a pitch
