@@ -8,7 +8,7 @@
 /// (`SoftLimiter.cpp`: |left| + |right| held to 0.9, after a reverb stage whose dry path doubles
 /// the signal), so anything louder than its threshold sounds at it. At full sustain the note at
 /// 0 dB (CC 11 = 71) sat 4.3 dB under that ceiling (BENCHMARKS.md figure 16), and +6 and +10 dB
-/// both sounded +4.3 dB. amp_sustain 0.35 (−9.1 dB) puts it 13.4 dB under, so +10 dB keeps 3.4 dB
+/// both sounded +4.3 dB. amp_sustain 0.35 (−9.1 dB) puts it 13.4 dB under, so +10 dB keeps 3.5 dB
 /// for a release tail overlapping the next note. amp_decay 0 makes the attack ramp straight to
 /// the sustain level (`ADSR.cpp`), with no peak above it: only the level changes, not the timbre.
 public enum AmsynthBank {
