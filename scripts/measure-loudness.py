@@ -6,8 +6,10 @@ Finds the notes as stretches where the smoothed level exceeds 1% of the peak (-4
 20 dB below the loudest still counts), and for each note at least 0.3 s long measures the RMS
 level over its steady part, FROM to TO seconds after its onset (past the attack, before the
 note-off), in dB of full scale. Digital silence from a synth's underruns (a recording from the
-loop under emulation) neither splits a note nor counts in its level. Prints one line per note ("onset end dBFS"), then a last line
-with just the levels.
+loop under emulation) neither splits a note nor counts in its level. Prints one line per note
+("onset end dBFS peak-dBFS", the peak being the note's largest sample), then "floor dBFS": the
+RMS between the notes (from 0.5 s after one ends to 0.1 s before the next, so release tails stay
+out; digital silence counts, as -240), then a last line with just the levels.
 """
 import os
 import sys
@@ -51,6 +53,14 @@ for a, b in zip(run_start, run_end):
         signal[a:b] = False
 
 levels = []
+# The gaps between notes (and before the first), for the recording's noise floor.
+gaps = np.zeros(len(x), dtype=bool)
+previous_end = -int(0.5 * rate)
+for start, end in zip(starts, ends):
+    a, b = previous_end + int(0.5 * rate), start - int(0.1 * rate)
+    if b > a:
+        gaps[max(a, 0):b] = True
+    previous_end = end
 for start, end in zip(starts, ends):
     if (end - start) / rate < 0.3:
         continue
@@ -63,5 +73,8 @@ for start, end in zip(starts, ends):
     rms = np.sqrt(np.mean(kept ** 2))
     level = 20 * np.log10(rms + 1e-12)
     levels.append(level)
-    print(f"{start / rate:.3f} {end / rate:.3f} {level:.4f}")
+    peak = 20 * np.log10(np.abs(x[start:end]).max() + 1e-12)
+    print(f"{start / rate:.3f} {end / rate:.3f} {level:.4f} {peak:.4f}")
+floor = 20 * np.log10(np.sqrt(np.mean(x[gaps] ** 2)) + 1e-12) if gaps.any() else float("nan")
+print(f"floor {floor:.4f}")
 print(" ".join(f"{level:.6f}" for level in levels))

@@ -130,9 +130,10 @@ struct LoudnessOffsets: BenchmarkFigure {
             }
         }
         try await finish()
-        let levels = try await LoudnessMeasurement.levels(of: wav, window: Self.window)
+        let measurement = try await LoudnessMeasurement.levels(of: wav, window: Self.window)
+        let levels = measurement.levels
         let played = 2 * offsets.count * responses.count
-        guard levels.count == played else {
+        guard levels.count == played, measurement.peaks.count == played else {
             throw BenchFailure("\(wav.path): measured \(levels.count) notes, played \(played): \(levels)")
         }
         var results: [(LoudnessResponse, [Pair])] = []
@@ -147,7 +148,23 @@ struct LoudnessOffsets: BenchmarkFigure {
             }
             results.append((response, pairs))
         }
-        return (method, results)
+        return (method + " " + Self.absoluteLevels(measurement, offsets: offsets), results)
+    }
+
+    /// The CC 11 run's absolute levels: whether the quietest note stands well above the
+    /// recording's floor and the loudest stays under full scale (the first run's notes come first).
+    static func absoluteLevels(_ measurement: LoudnessMeasurement.Levels, offsets: [Double]) -> String {
+        let run = 0..<(2 * offsets.count)
+        let zero = run.filter { $0.isMultiple(of: 2) }.map { measurement.levels[$0] }
+        let quietest = offsets.indices.min { offsets[$0] < offsets[$1] }
+        let peak = run.map { measurement.peaks[$0] }.max() ?? .nan
+        let floor = measurement.floor <= -200 ? "digital silence (16-bit quantisation: about −101 dBFS)"
+            : format(measurement.floor, 1) + " dBFS"
+        var text = "Through CC 11 the 0 dB notes measure \(format(zero.min() ?? .nan, 1))…\(format(zero.max() ?? .nan, 1)) dBFS RMS"
+        if let quietest {
+            text += ", the \(signed(offsets[quietest], 0)) dB note \(format(measurement.levels[2 * quietest + 1], 1)) dBFS"
+        }
+        return text + "; the largest sample \(format(peak, 1)) dBFS; between the notes \(floor)."
     }
 
     static func fluidSynthVersion() -> String {

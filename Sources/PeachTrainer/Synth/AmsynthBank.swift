@@ -3,6 +3,14 @@
 /// low-pass that tracks the key, no LFO, no detune, no reverb, no distortion; 0.2 s attack
 /// and 0.4 s release so no note starts or ends with a click. Compiled in, so an installed
 /// peach needs no file beside it to start amsynth.
+///
+/// Its level leaves room for loudness offsets. amsynth ends its chain in a peak limiter
+/// (`SoftLimiter.cpp`: |left| + |right| held to 0.9, after a reverb stage whose dry path doubles
+/// the signal), so anything louder than its threshold sounds at it. At full sustain the note at
+/// 0 dB (CC 11 = 71) sat 4.3 dB under that ceiling (BENCHMARKS.md figure 16), and +6 and +10 dB
+/// both sounded +4.3 dB. amp_sustain 0.35 (−9.1 dB) puts it 13.4 dB under, so +10 dB keeps 3.5 dB
+/// for a release tail overlapping the next note. amp_decay 0 makes the attack ramp straight to
+/// the sustain level (`ADSR.cpp`), with no peak above it: only the level changes, not the timbre.
 public enum AmsynthBank {
     /// The bank file's contents, final newline included.
     public static var fileContents: String { text + "\n" }
@@ -12,7 +20,7 @@ public enum AmsynthBank {
         <preset> <name> Peach pitch tone
         <parameter> amp_attack 0.2
         <parameter> amp_decay 0
-        <parameter> amp_sustain 1
+        <parameter> amp_sustain 0.35
         <parameter> amp_release 0.4
         <parameter> osc1_waveform 2
         <parameter> osc1_pulsewidth 0

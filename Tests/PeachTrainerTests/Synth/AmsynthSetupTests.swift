@@ -64,4 +64,37 @@ struct AmsynthSetupTests {
             #expect(name == (cc == 11 ? "master_vol" : "null"), "CC \(cc)")
         }
     }
+
+    /// The bank's parameters by name.
+    static func bankParameters() throws -> [String: Double] {
+        let bank = try #require(try setup().files.first { $0.path.hasSuffix("/banks/default") }).contents
+        var parameters: [String: Double] = [:]
+        for line in bank.split(separator: "\n") where line.hasPrefix("<parameter> ") {
+            let fields = line.split(separator: " ")
+            try #require(fields.count == 3, "\(line)")
+            let value: Double = try #require(Double(fields[2]), "\(line)")
+            parameters[String(fields[1])] = value
+        }
+        return parameters
+    }
+
+    @Test("the tone's level: the attack ramps straight to a sustain 9.1 dB under full, so 0 dB sits 13.4 dB under amsynth's limiter")
+    func level() throws {
+        let parameters = try Self.bankParameters()
+        // amp_decay 0: ADSR.cpp's attack targets the sustain level itself, no peak above it.
+        #expect(parameters["amp_decay"] == 0)
+        let sustain = try #require(parameters["amp_sustain"])
+        // Figure 16 measured the limiter's ceiling 4.33 dB above the 0 dB note at sustain 1; 0 dB needs ≥ 11 dB under it.
+        #expect(4.33 - 20 * log10(sustain) >= 11)
+        #expect(sustain == 0.35)
+    }
+
+    @Test("the tone stays steady in pitch and clean: no LFO on pitch, no detune, no reverb, no distortion")
+    func steadyTone() throws {
+        let parameters = try Self.bankParameters()
+        for (name, value) in ["freq_mod_amount": 0.0, "osc2_detune": 0, "osc2_pitch": 0, "osc2_range": 0,
+                              "reverb_wet": 0, "distortion_crunch": 0, "portamento_time": 0, "osc_mix_mode": 0] {
+            #expect(parameters[name] == value, "\(name)")
+        }
+    }
 }
