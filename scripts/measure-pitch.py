@@ -6,6 +6,10 @@ Finds the notes as stretches where the smoothed level exceeds 10% of the peak, a
 note at least 0.6 s long measures the fundamental over its steady middle (0.25 s after the
 onset to 0.1 s before the end): the strongest FFT peak between 100 and 2000 Hz of a
 Hann-windowed, zero-padded segment, refined by parabolic interpolation of the log magnitude.
+A synth that falls behind under emulation leaves digital silence in the recording (an
+underrun): a short quiet stretch of mostly exact zeros splits no note, and the FFT takes the
+longest stretch of the steady middle without such a dropout (at least 0.2 s), so a phase jump
+across the gap does not smear the peak.
 Prints one line per note ("onset end hz"), then a last line with just the frequencies.
 """
 import os
@@ -30,11 +34,38 @@ starts = [0] if loud[0] else []
 starts += [e + 1 for e in edges if not loud[e]]
 ends = [e + 1 for e in edges if loud[e]] + ([len(x)] if loud[-1] else [])
 
+zero = x == 0
+i = 0
+while i + 1 < len(starts):
+    gap = slice(ends[i], starts[i + 1])
+    if (starts[i + 1] - ends[i]) < 0.5 * rate and zero[gap].mean() >= 0.5:
+        ends[i] = ends[i + 1]
+        del starts[i + 1], ends[i + 1]
+    else:
+        i += 1
+
+
+def longest_clean(a, b):
+    """The longest part of a..b without a run of 16 or more exact zeros."""
+    z = np.concatenate(([0], zero[a:b].astype(np.int8), [0]))
+    run_starts = np.flatnonzero(np.diff(z) == 1)
+    run_ends = np.flatnonzero(np.diff(z) == -1)
+    cuts = [(a + r0, a + r1) for r0, r1 in zip(run_starts, run_ends) if r1 - r0 >= 16]
+    best, left = (a, a), a
+    for r0, r1 in cuts + [(b, b)]:
+        if r0 - left > best[1] - best[0]:
+            best = (left, r0)
+        left = r1
+    return best
+
+
 frequencies = []
 for start, end in zip(starts, ends):
     if (end - start) / rate < 0.6:
         continue
-    a, b = start + int(0.25 * rate), end - int(0.1 * rate)
+    a, b = longest_clean(start + int(0.25 * rate), end - int(0.1 * rate))
+    if (b - a) / rate < 0.2:
+        continue
     segment = x[a:b] * np.hanning(b - a)
     n = 1 << 20
     spectrum = np.abs(np.fft.rfft(segment, n))
