@@ -126,13 +126,16 @@ struct TapTiming: BenchmarkFigure {
     /// read back to back, the closest of a few readings.
     private static func drummerTime(of instant: RhythmInstant, peach: SequencerClient,
                                     drummer: SequencerClient) throws -> SequencerTime {
-        var best: (span: UInt64, offset: Int64)?
+        var best: (span: Int64, offset: Int64)?
         for _ in 0..<5 {
-            let before = try drummer.currentTime().nanoseconds
-            let ours = try peach.currentTime().nanoseconds
-            let after = try drummer.currentTime().nanoseconds
+            let before = Int64(try drummer.currentTime().nanoseconds)
+            let ours = Int64(try peach.currentTime().nanoseconds)
+            let after = Int64(try drummer.currentTime().nanoseconds)
+            // A queue's clock is extrapolated between its ticks and can step back a little at
+            // one: such a reading brackets nothing.
             let span = after - before
-            let offset = Int64(before + span / 2) - Int64(ours)
+            guard span >= 0 else { continue }
+            let offset = before + span / 2 - ours
             if best.map({ span < $0.span }) ?? true { best = (span, offset) }
         }
         return SequencerTime(nanoseconds: UInt64(instant.nanoseconds + (best?.offset ?? 0)))
