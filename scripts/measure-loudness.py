@@ -11,39 +11,15 @@ loop under emulation) neither splits a note nor counts in its level. Prints one 
 RMS between the notes (from 0.5 s after one ends to 0.1 s before the next, so release tails stay
 out; digital silence counts, as -240), then a last line with just the levels.
 """
-import os
 import sys
-import wave
 
 import numpy as np
 
+from wavnotes import notes, read_mono
+
 path, start_offset, end_offset = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-with wave.open(path) as w:
-    rate, channels = w.getframerate(), w.getnchannels()
-    # A recording stopped before its header was rewritten claims the largest size: read what is there.
-    frames = min(w.getnframes(), os.path.getsize(path) // (2 * channels))
-    x = np.frombuffer(w.readframes(frames), dtype=np.int16).reshape(-1, channels).mean(axis=1) / 32768
-if len(x) == 0 or np.abs(x).max() == 0:
-    sys.exit(f"{path}: silent or empty")
-
-envelope = np.convolve(np.abs(x), np.ones(rate // 100) / (rate // 100), mode="same")
-loud = envelope > 0.01 * envelope.max()
-edges = np.flatnonzero(np.diff(loud.astype(np.int8)))
-starts = [0] if loud[0] else []
-starts += [e + 1 for e in edges if not loud[e]]
-ends = [e + 1 for e in edges if loud[e]] + ([len(x)] if loud[-1] else [])
-
-# A synth that falls behind under emulation leaves digital silence in a recording from the
-# loop (an underrun): a short quiet stretch that is mostly exact zeros splits no note.
-zero = x == 0
-i = 0
-while i + 1 < len(starts):
-    gap = slice(ends[i], starts[i + 1])
-    if (starts[i + 1] - ends[i]) < 0.5 * rate and zero[gap].mean() >= 0.5:
-        ends[i] = ends[i + 1]
-        del starts[i + 1], ends[i + 1]
-    else:
-        i += 1
+x, rate = read_mono(path)
+starts, ends, zero = notes(x, rate, 0.01)
 # Runs of at least 16 exact zeros are such silence, not signal: they are left out of the RMS.
 run_start = np.flatnonzero(np.diff(np.concatenate(([0], zero.astype(np.int8)))) == 1)
 run_end = np.flatnonzero(np.diff(np.concatenate((zero.astype(np.int8), [0]))) == -1) + 1

@@ -12,38 +12,15 @@ longest stretch of the steady middle without such a dropout (at least 0.2 s), so
 across the gap does not smear the peak.
 Prints one line per note ("onset end hz"), then a last line with just the frequencies.
 """
-import os
 import sys
-import wave
 
 import numpy as np
 
+from wavnotes import notes, read_mono
+
 path = sys.argv[1]
-with wave.open(path) as w:
-    rate, channels = w.getframerate(), w.getnchannels()
-    # A recording stopped before its header was rewritten claims the largest size: read what is there.
-    frames = min(w.getnframes(), os.path.getsize(path) // (2 * channels))
-    x = np.frombuffer(w.readframes(frames), dtype=np.int16).reshape(-1, channels).mean(axis=1) / 32768
-if len(x) == 0 or np.abs(x).max() == 0:
-    sys.exit(f"{path}: silent or empty")
-
-envelope = np.convolve(np.abs(x), np.ones(rate // 100) / (rate // 100), mode="same")
-loud = envelope > 0.1 * envelope.max()
-edges = np.flatnonzero(np.diff(loud.astype(np.int8)))
-starts = [0] if loud[0] else []
-starts += [e + 1 for e in edges if not loud[e]]
-ends = [e + 1 for e in edges if loud[e]] + ([len(x)] if loud[-1] else [])
-
-zero = x == 0
-i = 0
-while i + 1 < len(starts):
-    gap = slice(ends[i], starts[i + 1])
-    if (starts[i + 1] - ends[i]) < 0.5 * rate and zero[gap].mean() >= 0.5:
-        ends[i] = ends[i + 1]
-        del starts[i + 1], ends[i + 1]
-    else:
-        i += 1
-
+x, rate = read_mono(path)
+starts, ends, zero = notes(x, rate, 0.1)
 
 def longest_clean(a, b):
     """The longest part of a..b without a run of 16 or more exact zeros."""
