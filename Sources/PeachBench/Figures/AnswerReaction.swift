@@ -17,16 +17,8 @@ struct AnswerReaction: BenchmarkFigure {
         // answers, pressed in each trial while Peach's target sounds (so Peach's output queue
         // ticks fast for the target's note-off, as it does when a musician answers), after an
         // idle gap like Peach's own press.
-        let echoKeys = try SequencerClient(name: "Peach Bench Echo Keys", stampingQueue: rig.synth.inputQueue)
+        let (echoKeys, echo) = try Self.echoBaseline(rig)
         defer { echoKeys.close() }
-        // The synth's tap first: the kernel delivers to subscribers in the order they came, so
-        // the press is stamped before the echo client hears it, as with Peach's keyboard.
-        try rig.addBystander(echoKeys.outputPort)
-        let echo = try EchoClient(listeningTo: echoKeys.outputPort) { message in
-            guard case .noteOn(let channel, let note, let velocity) = message, velocity > 0 else { return nil }
-            return .noteOff(channel: channel, note: note, velocity: 0)
-        }
-        try rig.addBystander(echo.client.outputPort)
         await rig.settled()
         let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, trials: trials, folder: "answers")
         context.progress("figure 4: \(trials) comparisons answered while the target sounds…")
@@ -92,6 +84,26 @@ struct AnswerReaction: BenchmarkFigure {
                     + "\(MarkdownReport.number(alone.summary.median)) ms and its p99 "
                     + "\(MarkdownReport.number(alone.summary.p99)) ms.",
             ])
+    }
+
+    /// The baseline's keyboard and the echo client that answers each of its keys with a
+    /// note-off and nothing else, both heard by the rig's synth. Close the keyboard when done.
+    static func echoBaseline(_ rig: MeasuringRig) throws -> (keys: SequencerClient, echo: EchoClient) {
+        let echoKeys = try SequencerClient(name: "Peach Bench Echo Keys", stampingQueue: rig.synth.inputQueue)
+        do {
+            // The synth's tap first: the kernel delivers to subscribers in the order they came, so
+            // the press is stamped before the echo client hears it, as with Peach's keyboard.
+            try rig.addBystander(echoKeys.outputPort)
+            let echo = try EchoClient(listeningTo: echoKeys.outputPort) { message in
+                guard case .noteOn(let channel, let note, let velocity) = message, velocity > 0 else { return nil }
+                return .noteOff(channel: channel, note: note, velocity: 0)
+            }
+            try rig.addBystander(echo.client.outputPort)
+            return (echoKeys, echo)
+        } catch {
+            echoKeys.close()
+            throw error
+        }
     }
 
     /// Presses `key` on `keyboard`, waits for the tap's copy of the press and the reaction from

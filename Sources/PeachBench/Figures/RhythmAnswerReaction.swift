@@ -20,14 +20,8 @@ struct RhythmAnswerReaction: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let trials = context.count(200, quick: 4)
         let rig = try MeasuringRig(tag: "18")
-        let echoKeys = try SequencerClient(name: "Peach Bench Echo Keys", stampingQueue: rig.synth.inputQueue)
+        let (echoKeys, echo) = try AnswerReaction.echoBaseline(rig)
         defer { echoKeys.close() }
-        try rig.addBystander(echoKeys.outputPort)
-        let echo = try EchoClient(listeningTo: echoKeys.outputPort) { message in
-            guard case .noteOn(let channel, let note, let velocity) = message, velocity > 0 else { return nil }
-            return .noteOff(channel: channel, note: note, velocity: 0)
-        }
-        try rig.addBystander(echo.client.outputPort)
         await rig.settled()
         let peach = try TrainingRun.start(context, mode: "rhythm-offset-detection", rig: rig, trials: trials,
                                           settings: ["PEACH_FEEDBACK_CHANNEL": "10"], folder: "rhythm-answers")
