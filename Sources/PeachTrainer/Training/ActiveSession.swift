@@ -79,8 +79,8 @@ public enum ActiveSession: Sendable {
     /// (note-off, bend) has left when this returns. Commands are the trainer's own.
     /// The control's name (`AnswerSource`, a formatted string) is made only for the inputs
     /// that record it: a tuning movement, which comes a thousand times a second, needs none.
-    /// - Parameter judged: told at once whether a rhythm answer was right, or a counted tap near
-    ///   the beat: the cue is rhythm's reaction and leaves from here, before the record is stored.
+    /// - Parameter judged: told whether a rhythm answer was right, or a counted tap near the
+    ///   beat, before the session's loop is woken: the cue is rhythm's reaction and leaves first.
     func deliver(_ input: ControllerInput, from control: AnswerControl?, judged: ((Bool) -> Void)? = nil) {
         switch (self, input) {
         case (.comparison(let session), .answer(let higher)): session.answer(higher: higher, from: control?.source)
@@ -88,14 +88,14 @@ public enum ActiveSession: Sendable {
         case (.matching(let session), .adjust(let value)): session.adjust(to: value)
         case (.matching(let session), .commit): session.commit(from: control?.source)
         case (.rhythmOffsetDetection(let session), .timing(let early)):
-            if let correct = session.judgedAnswer(early: early, from: control?.source) { judged?(correct) }
+            _ = session.judgedAnswer(early: early, from: control?.source, reaction: judged)
         case (.rhythmMatching(let session), .tap(let nanoseconds?)):
             // The kernel's stamp (or the key's reading time) on the player's clock: where in the
             // bar the tap fell does not depend on when this thread got to it.
             let instant = RhythmInstant(nanoseconds: Int64(clamping: nanoseconds))
-            guard let offset = session.countedTap(at: instant, from: control?.source),
-                  let tempo = session.currentTrial?.tempo else { return }
-            judged?(abs(offset.percentOfSixteenth(at: tempo)) <= Trainer.rhythmNearPercent)
+            _ = session.countedTap(at: instant, from: control?.source) { offset, trial in
+                judged?(abs(offset.percentOfSixteenth(at: trial.tempo)) <= Trainer.rhythmNearPercent)
+            }
         default: break
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import PeachCore
 import PeachTestSupport
@@ -32,6 +33,29 @@ struct RhythmMatchingSessionTests {
         #expect(harness.observer.sources == [AnswerSource("note 38")])
         let key = RhythmProfileKey(discipline: .matching, tempo: record.tempo, direction: record.userOffset.direction)
         #expect(harness.profile.statistics(for: key)?.count == 1)
+        await harness.session.stop()
+    }
+
+    @Test("the reaction is told the counted tap's offset and trial once, before the session records it")
+    func theReactionComesFirst() async throws {
+        var harness = RhythmMatchingHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        let told = Mutex<[(offset: RhythmOffset, trial: RhythmMatchingTrial, recordsThen: Int)]>([])
+        let observer = harness.observer
+        let reaction: (RhythmOffset, RhythmMatchingTrial) -> Void = { offset, trial in
+            told.withLock { $0.append((offset, trial, observer.matchings.count)) }
+        }
+        #expect(harness.session.countedTap(at: trial.schedule.last, reaction: reaction) == nil, "playing along")
+        let offset = try #require(harness.session.countedTap(at: trial.expected.advanced(by: .milliseconds(-12)),
+                                                             reaction: reaction))
+        #expect(harness.session.countedTap(at: trial.expected, reaction: reaction) == nil, "only the first tap counts")
+        _ = try #require(await harness.nextRecord())
+        let reactions = told.withLock { $0 }
+        #expect(offset.milliseconds == -12)
+        #expect(reactions.map(\.offset) == [offset])
+        #expect(reactions.map(\.trial) == [trial])
+        #expect(reactions.map(\.recordsThen) == [0])
         await harness.session.stop()
     }
 

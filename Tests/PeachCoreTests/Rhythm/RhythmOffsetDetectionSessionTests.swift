@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import PeachCore
 import PeachTestSupport
@@ -60,6 +61,24 @@ struct RhythmOffsetDetectionSessionTests {
         #expect(record.tempo == SettingDefaults.rhythmTempo)
         #expect(record.timestamp == DetectionHarness.timestamp)
         #expect(harness.observer.sources == [AnswerSource("note 36")])
+        await harness.session.stop()
+    }
+
+    @Test("the reaction is told the verdict once, for the counted answer only, before the session records it")
+    func theReactionComesFirst() async throws {
+        var harness = DetectionHarness()
+        await harness.session.start()
+        let trial = try #require(await harness.playClicks())
+        let early = trial.offset.direction == .early
+        let told = Mutex<[(correct: Bool, recordsThen: Int)]>([])
+        let observer = harness.observer
+        let reaction: (Bool) -> Void = { correct in told.withLock { $0.append((correct, observer.detections.count)) } }
+        #expect(harness.session.judgedAnswer(early: early, reaction: reaction) == true)
+        #expect(harness.session.judgedAnswer(early: !early, reaction: reaction) == nil, "only the first answer counts")
+        _ = try #require(await harness.nextRecord())
+        let verdicts = told.withLock { $0 }
+        #expect(verdicts.map(\.correct) == [true])
+        #expect(verdicts.map(\.recordsThen) == [0])
         await harness.session.stop()
     }
 

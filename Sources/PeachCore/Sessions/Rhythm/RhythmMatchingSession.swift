@@ -114,9 +114,10 @@ public actor RhythmMatchingSession: TrialLoopSession {
         countedTap(at: stamp, from: source) != nil
     }
 
-    /// `tap(at:from:)`, giving the counted tap's offset at once (nil: not counted), so a
-    /// reaction (the feedback cue) can leave before the record is stored.
-    public nonisolated func countedTap(at stamp: RhythmInstant, from source: AnswerSource? = nil) -> RhythmOffset? {
+    /// `tap(at:from:)`, giving the counted tap's offset (nil: not counted). `reaction` (the
+    /// feedback cue) is told first, before the trial loop is woken, so it leaves first.
+    public nonisolated func countedTap(at stamp: RhythmInstant, from source: AnswerSource? = nil,
+                                       reaction: ((RhythmOffset, RhythmMatchingTrial) -> Void)? = nil) -> RhythmOffset? {
         let instant = tapLatency.map { stamp.advanced(by: .zero - $0.duration) } ?? stamp
         return live.withLock { live in
             if live.inputs != nil { live.touched = true }
@@ -129,6 +130,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
                 return nil
             }
             live.tapped = true
+            reaction?(offset, trial)
             inputs.yield((trial.number, .tapped(offset, source: source)))
             return offset
         }

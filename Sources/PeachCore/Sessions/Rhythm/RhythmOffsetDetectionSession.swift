@@ -105,15 +105,18 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
         judgedAnswer(early: early, from: source) != nil
     }
 
-    /// `answer(early:from:)`, telling the caller at once whether it was right (nil: not
-    /// counted), so a reaction (the feedback cue) can leave before the record is stored.
-    public nonisolated func judgedAnswer(early: Bool, from source: AnswerSource? = nil) -> Bool? {
+    /// `answer(early:from:)`, telling whether it was right (nil: not counted). `reaction` (the
+    /// feedback cue) is told first, before the trial loop is woken, so it leaves first.
+    public nonisolated func judgedAnswer(early: Bool, from source: AnswerSource? = nil,
+                                         reaction: ((Bool) -> Void)? = nil) -> Bool? {
         live.withLock { live in
             guard !live.answered, live.state == .awaitingAnswer, let trial = live.trial,
                   let inputs = live.inputs else { return nil }
             live.answered = true
+            let correct = (trial.offset.direction == .early) == early
+            reaction?(correct)
             inputs.yield((trial.number, .answer(early: early, source: source)))
-            return (trial.offset.direction == .early) == early
+            return correct
         }
     }
 
