@@ -5,11 +5,11 @@ import PeachRig
 import Synchronization
 
 /// The real `UserSettings` and `RigSettings`: layered, highest first, environment variables (PEACH_…), the
-/// user's file, the shipped config/peach.yaml, and the built-in `SettingDefaults`.
+/// user's file, the shipped config/peach.yaml, and the built-in defaults.
 ///
-/// The getters are synchronous and read an immutable snapshot; `refresh()` (which the sessions
-/// call before every trial) re-checks the user's file and re-resolves every setting, so an edit
-/// applies to the next trial. Problems never throw: each distinct one is reported once through
+/// The getters are synchronous and read an immutable snapshot; `snapshot()` (which the sessions
+/// call at the start of every trial) first re-checks the user's file and re-resolves every
+/// setting, so an edit applies to the next trial. Problems never throw: each distinct one is reported once through
 /// the warning sink and the affected setting uses its default.
 public final class LayeredUserSettings: UserSettings, RigSettings {
     public let files: SettingsFileLocations
@@ -61,15 +61,8 @@ public final class LayeredUserSettings: UserSettings, RigSettings {
     /// Everything as last resolved, with the report of values and sources.
     public var current: ResolvedSettings { state.withLock { $0.current } }
 
-    public var noteRange: NoteRange { current.noteRange }
-    public var noteDuration: NoteDuration { current.noteDuration }
-    public var referencePitch: Frequency { current.referencePitch }
-    public var varyLoudness: UnitInterval { current.varyLoudness }
-    public var intervals: Set<DirectedInterval> { current.intervals }
-    public var tuningSystem: TuningSystem { current.tuningSystem }
-    public var noteGap: NoteGap { current.noteGap }
-    public var velocity: MIDIVelocity { current.velocity }
-    public var rhythmTempo: TempoBPM { current.rhythmTempo }
+    /// The training settings as last resolved, without looking at the files again.
+    public var training: TrainingSettings { current.training }
     public var outputPort: String? { current.outputPort }
     public var inputPort: String? { current.inputPort }
     public var midiChannel: MIDIChannel { current.midiChannel }
@@ -77,6 +70,13 @@ public final class LayeredUserSettings: UserSettings, RigSettings {
     public var sound: SoundSelection { current.sound }
     public var controller: ControllerSettings { current.controller }
 
+    /// The training settings with the user's latest edit.
+    public func snapshot() async -> TrainingSettings {
+        await refresh()
+        return training
+    }
+
+    /// Re-reads the user's file (when it changed) and re-resolves every setting.
     public func refresh() async {
         let ticket = state.withLock { state in
             state.refreshesStarted += 1

@@ -6,7 +6,7 @@ import PeachTestSupport
 /// Fixed settings for the session tests: unison, short notes, the default channel and sound.
 func sessionTestSettings() -> MockUserSettings {
     MockUserSettings {
-        $0.noteDuration = (try? NoteDuration(seconds: 0.3)) ?? SettingDefaults.noteDuration
+        $0.noteDuration = (try? NoteDuration(seconds: 0.3)) ?? TrainingSettings.defaults.noteDuration
         $0.intervals = [.prime]
     }
 }

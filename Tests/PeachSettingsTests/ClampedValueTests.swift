@@ -12,7 +12,7 @@ struct ClampedValueTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteDuration: 10\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration.seconds == 3.0)
+        #expect(settings.training.noteDuration.seconds == 3.0)
         #expect(fixture.warnings.map(\.description) == [
             "user file \(fixture.userPath): noteDuration = '10' is outside 0.3…3.0 seconds; clamped to 3.0",
         ])

@@ -12,7 +12,7 @@ struct FileRefusalTests {
         defer { fixture.remove() }
         try FileManager.default.createDirectory(atPath: fixture.userPath, withIntermediateDirectories: true)
         let settings = await fixture.makeSettings()
-        #expect(settings.velocity == SettingDefaults.velocity)
+        #expect(settings.training.velocity == TrainingSettings.defaults.velocity)
         #expect(fixture.warnings.map(\.description) == [
             "user file \(fixture.userPath): is a folder, not a settings file; ignoring it until it is fixed",
         ])
@@ -97,7 +97,7 @@ struct FileRefusalTests {
         let settings = await fixture.makeSettings()
         try fixture.writeUser("velocity: 100\n" + (0..<2000).map { "k\($0): 1" }.joined(separator: "\n"), modified: edit(2))
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(90)))
+        #expect(settings.training.velocity == (try MIDIVelocity(90)))
         #expect(fixture.warnings.map(\.description).first?.hasSuffix("keys; keeping its last readable settings") == true,
                 "\(fixture.warnings)")
     }

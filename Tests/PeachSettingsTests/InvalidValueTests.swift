@@ -82,7 +82,7 @@ struct InvalidValueTests {
         try fixture.writeShipped("noteDuration: 2.0\n")
         try fixture.writeUser("noteDuration: abc\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(settings.training.noteDuration == TrainingSettings.defaults.noteDuration)
         #expect(fixture.warnings.count == 1)
     }
 
@@ -92,9 +92,9 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeUser("velocity: 999\nnoteDuration: 2.5\nmidi:\n  channel: 0\n  pitchBendRange: 12\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.velocity == SettingDefaults.velocity)
+        #expect(settings.training.velocity == TrainingSettings.defaults.velocity)
         #expect(settings.midiChannel == RigSettingDefaults.midiChannel)
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2.5)))
         #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
         #expect(fixture.warnings.count == 2)
     }
@@ -105,7 +105,7 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteDuration: 2.0\n")
         let settings = await fixture.makeSettings(environment: ["PEACH_NOTE_DURATION": "NaN"])
-        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(settings.training.noteDuration == TrainingSettings.defaults.noteDuration)
         #expect(try settings.entry(forKey: "noteDuration").origin.description
             == "default (invalid value in environment PEACH_NOTE_DURATION)")
         #expect(fixture.warnings.map(\.source) == ["environment PEACH_NOTE_DURATION"])
@@ -119,7 +119,7 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteRange:\n  lower: C4\n  upper: D4\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.training.noteRange == TrainingSettings.defaults.noteRange)
         #expect(fixture.warnings.count == 1)
         let warning = try #require(fixture.warnings.first)
         #expect(warning.source == "user file \(fixture.userPath)")
@@ -140,7 +140,7 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeShipped("noteRange:\n  lower: C2\n  upper: C6\n")
         let settings = await fixture.makeSettings(environment: ["PEACH_NOTE_RANGE_LOWER": "B5"])
-        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.training.noteRange == TrainingSettings.defaults.noteRange)
         #expect(fixture.warnings.map(\.source)
             == ["environment PEACH_NOTE_RANGE_LOWER and shipped \(fixture.shippedPath)"])
         #expect(try settings.entry(forKey: "noteRange.upper").origin.description
@@ -152,7 +152,7 @@ struct InvalidValueTests {
         let fixture = try SettingsFixture()
         defer { fixture.remove() }
         let settings = await fixture.makeSettings(environment: ["PEACH_NOTE_RANGE_LOWER": "0"])
-        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.training.noteRange == TrainingSettings.defaults.noteRange)
         #expect(fixture.warnings.count == 1)
     }
 
@@ -175,7 +175,7 @@ struct InvalidValueTests {
         try fixture.writeUser("velocity: 300\nnoteGap: 0.5\n", modified: edit(3))
         await settings.refresh()
         #expect(fixture.warnings.count == 2)
-        #expect(settings.noteGap == (try NoteGap(seconds: 0.5)))
+        #expect(settings.training.noteGap == (try NoteGap(seconds: 0.5)))
     }
 
     @Test("a malformed user file warns once, naming the file and the parse error, and is ignored")
@@ -185,7 +185,7 @@ struct InvalidValueTests {
         try fixture.writeShipped("noteDuration: 2.0\n")
         try fixture.writeUser("noteDuration: [1\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2)))
         #expect(fixture.warnings.count == 1)
         let warning = try #require(fixture.warnings.first)
         #expect(warning.source == "user file \(fixture.userPath)")
@@ -204,11 +204,11 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteDuration: 2.5\n", modified: edit(1))
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2.5)))
 
         try fixture.writeUser("noteDuration: 1.5\nvelocity: : :\n", modified: edit(2))
         await settings.refresh()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2.5)))
         #expect(fixture.warnings.count == 1)
         #expect(fixture.warnings.first?.description.contains(fixture.userPath) == true)
         #expect(fixture.warnings.first?.description.contains("keeping its last readable settings") == true)
@@ -218,7 +218,7 @@ struct InvalidValueTests {
 
         try fixture.writeUser("noteDuration: 1.5\n", modified: edit(3))
         await settings.refresh()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
         #expect(fixture.warnings.count == 1)
     }
 
@@ -228,7 +228,7 @@ struct InvalidValueTests {
         defer { fixture.remove() }
         try fixture.writeShipped("- just\n- a list\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(settings.training.noteDuration == TrainingSettings.defaults.noteDuration)
         #expect(fixture.warnings.map(\.source) == ["shipped \(fixture.shippedPath)"])
         await settings.refresh()
         #expect(fixture.warnings.count == 1)

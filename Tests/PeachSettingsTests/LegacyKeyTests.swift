@@ -10,7 +10,7 @@ struct LegacyKeyTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteRangeMin: C3\nnoteRangeMax: 96\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteRange == (try NoteRange(lower: MIDINote(parsing: "C3"), upper: MIDINote(parsing: "C7"))))
+        #expect(settings.training.noteRange == (try NoteRange(lower: MIDINote(parsing: "C3"), upper: MIDINote(parsing: "C7"))))
         #expect(try settings.entry(forKey: "noteRange.lower").origin.description
             == "user file \(fixture.userPath) (legacy key noteRangeMin)")
         #expect(fixture.warnings.isEmpty)
@@ -22,7 +22,7 @@ struct LegacyKeyTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteRangeMin: C3\nnoteRange:\n  lower: D3\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteRange.lower == (try MIDINote(parsing: "D3")))
+        #expect(settings.training.noteRange.lower == (try MIDINote(parsing: "D3")))
         #expect(try settings.entry(forKey: "noteRange.lower").origin.description == "user file \(fixture.userPath)")
     }
 
@@ -33,10 +33,10 @@ struct LegacyKeyTests {
         try fixture.writeShipped("noteRange:\n  lower: C2\n  upper: C6\n")
         try fixture.writeUser("noteRangeMax: C7\n")
         var settings = await fixture.makeSettings()
-        #expect(settings.noteRange.upper == (try MIDINote(parsing: "C7")))
+        #expect(settings.training.noteRange.upper == (try MIDINote(parsing: "C7")))
 
         settings = await fixture.makeSettings(environment: ["PEACH_NOTE_RANGE_MIN": "E2"])
-        #expect(settings.noteRange.lower == (try MIDINote(parsing: "E2")))
+        #expect(settings.training.noteRange.lower == (try MIDINote(parsing: "E2")))
         #expect(try settings.entry(forKey: "noteRange.lower").origin.description == "environment PEACH_NOTE_RANGE_MIN")
     }
 
@@ -47,7 +47,7 @@ struct LegacyKeyTests {
         try fixture.writeShipped("noteRangeMin: E2\n")
         try fixture.writeUser("noteRange:\n  lower: G2\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteRange.lower == (try MIDINote(parsing: "G2")))
+        #expect(settings.training.noteRange.lower == (try MIDINote(parsing: "G2")))
     }
 
     @Test("an invalid legacy value warns under the key as written")
@@ -56,7 +56,7 @@ struct LegacyKeyTests {
         defer { fixture.remove() }
         try fixture.writeUser("noteRangeMin: Q3\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteRange == SettingDefaults.noteRange)
+        #expect(settings.training.noteRange == TrainingSettings.defaults.noteRange)
         #expect(fixture.warnings.map(\.key) == ["noteRangeMin"])
     }
 

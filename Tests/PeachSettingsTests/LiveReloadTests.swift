@@ -5,25 +5,28 @@ import Testing
 
 @Suite("Live reload")
 struct LiveReloadTests {
-    @Test("an edit of the user's file is seen by the next read after refresh()")
-    func editAppliesAfterRefresh() async throws {
+    @Test("an edit of the user's file is in the next trial's snapshot; the snapshot already taken stays as it was")
+    func editAppliesAtTheNextSnapshot() async throws {
         let fixture = try SettingsFixture()
         defer { fixture.remove() }
         try fixture.writeUser("noteDuration: 1.5\nintervals: [P5u]\n", modified: edit(1))
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
 
+        let running = await settings.snapshot()
         try fixture.writeUser("noteDuration: 2.5\nintervals: [M3d, P4u]\n", modified: edit(2))
-        // The getters serve the snapshot until the sessions' refresh before the next trial.
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
-        await settings.refresh()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2.5)))
-        #expect(settings.intervals == (try DirectedInterval.parseSet("M3d,P4u")))
+        // The getters serve the last resolution until a session takes the next trial's snapshot.
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
+        let next = await settings.snapshot()
+        #expect(next.noteDuration == (try NoteDuration(seconds: 2.5)))
+        #expect(next.intervals == (try DirectedInterval.parseSet("M3d,P4u")))
+        #expect(settings.training == next)
+        #expect(running.noteDuration == (try NoteDuration(seconds: 1.5)), "a trial's snapshot is a value")
 
         try fixture.writeUser("noteDuration: 0.5\n", modified: edit(3))
         await settings.refresh()
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 0.5)))
-        #expect(settings.intervals == SettingDefaults.intervals)
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 0.5)))
+        #expect(settings.training.intervals == TrainingSettings.defaults.intervals)
         #expect(fixture.warnings.isEmpty)
     }
 
@@ -33,16 +36,16 @@ struct LiveReloadTests {
         defer { fixture.remove() }
         try fixture.writeShipped("velocity: 80\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.velocity == (try MIDIVelocity(80)))
+        #expect(settings.training.velocity == (try MIDIVelocity(80)))
 
         try fixture.writeUser("velocity: 110\n", modified: edit(1))
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(110)))
+        #expect(settings.training.velocity == (try MIDIVelocity(110)))
         #expect(try settings.entry(forKey: "velocity").origin.description == "user file \(fixture.userPath)")
 
         try FileManager.default.removeItem(atPath: fixture.userPath)
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(80)))
+        #expect(settings.training.velocity == (try MIDIVelocity(80)))
         #expect(fixture.warnings.isEmpty)
     }
 
@@ -52,12 +55,12 @@ struct LiveReloadTests {
         defer { fixture.remove() }
         try fixture.writeUser("velocity: [\n", modified: edit(1))
         let settings = await fixture.makeSettings()
-        #expect(settings.velocity == SettingDefaults.velocity)
+        #expect(settings.training.velocity == TrainingSettings.defaults.velocity)
         #expect(fixture.warnings.count == 1)
 
         try fixture.writeUser("velocity: 99\n", modified: edit(2))
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(99)))
+        #expect(settings.training.velocity == (try MIDIVelocity(99)))
         #expect(fixture.warnings.count == 1)
     }
 
@@ -71,6 +74,6 @@ struct LiveReloadTests {
         // refresh before every trial cheap.
         try fixture.writeUser("velocity: 91\n", modified: edit(1))
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(90)))
+        #expect(settings.training.velocity == (try MIDIVelocity(90)))
     }
 }

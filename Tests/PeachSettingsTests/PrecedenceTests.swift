@@ -144,14 +144,14 @@ struct PrecedenceTests {
         })
         let settings = await fixture.makeSettings(environment: environment)
 
-        #expect(settings.noteRange == (try NoteRange(lower: MIDINote(parsing: "D2"), upper: MIDINote(parsing: "D6"))))
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
-        #expect(settings.referencePitch == (try Frequency(hertz: 442)))
-        #expect(settings.varyLoudness == (try UnitInterval(0.5)))
-        #expect(settings.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
-        #expect(settings.tuningSystem == .justIntonation)
-        #expect(settings.noteGap == (try NoteGap(seconds: 0.5)))
-        #expect(settings.velocity == (try MIDIVelocity(100)))
+        #expect(settings.training.noteRange == (try NoteRange(lower: MIDINote(parsing: "D2"), upper: MIDINote(parsing: "D6"))))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.training.referencePitch == (try Frequency(hertz: 442)))
+        #expect(settings.training.varyLoudness == (try UnitInterval(0.5)))
+        #expect(settings.training.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
+        #expect(settings.training.tuningSystem == .justIntonation)
+        #expect(settings.training.noteGap == (try NoteGap(seconds: 0.5)))
+        #expect(settings.training.velocity == (try MIDIVelocity(100)))
         #expect(settings.outputPort == "Env Synth")
         #expect(settings.inputPort == "Env Keys")
         #expect(settings.midiChannel == (try MIDIChannel(10)))
@@ -185,8 +185,8 @@ struct PrecedenceTests {
         try fixture.writeShipped("noteDuration: 2.0\nvelocity: 80\n")
         try fixture.writeUser("noteDuration:\nvelocity: ~\n")
         let settings = await fixture.makeSettings(environment: ["PEACH_NOTE_DURATION": ""])
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 2)))
-        #expect(settings.velocity == (try MIDIVelocity(80)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2)))
+        #expect(settings.training.velocity == (try MIDIVelocity(80)))
         #expect(fixture.warnings.count == 0)
     }
 
@@ -196,7 +196,7 @@ struct PrecedenceTests {
         defer { fixture.remove() }
         try fixture.writeUser("# nothing yet\n\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.noteDuration == SettingDefaults.noteDuration)
+        #expect(settings.training.noteDuration == TrainingSettings.defaults.noteDuration)
         #expect(fixture.warnings.count == 0)
     }
 }

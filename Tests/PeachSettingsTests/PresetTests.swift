@@ -73,7 +73,7 @@ struct PresetTests {
                        .quit: .note(try MIDINote(parsing: "E2"))])
         #expect(settings.controller == expected)
         // The commands lie below every reference note, so they never stand for one.
-        #expect(settings.noteRange.lower.rawValue > 40)
+        #expect(settings.training.noteRange.lower.rawValue > 40)
     }
 
     @Test("pads-knobs: two pads answer, a knob tunes, a pad commits, three pads command")

@@ -30,7 +30,7 @@ struct SettingsMultiWriteTests {
         #expect(settings.controller.higher == (try ControllerButton(parsing: "cc:81")))
         let text = String(decoding: try #require(fixture.directory.read(SettingsFixture.userFile)), as: UTF8.self)
         #expect(text.hasPrefix("# mine\nnoteDuration: 1.5\n"), "\(text)")
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
         #expect(fixture.warnings.isEmpty, "\(fixture.warnings)")
     }
 

@@ -38,8 +38,8 @@ struct SettingsWriteTests {
         #expect(String(decoding: try #require(fixture.directory.read(SettingsFixture.userFile)), as: UTF8.self)
             == Self.userFile.replacingOccurrences(of: "  channel: 2", with: "  channel: 10"))
         #expect(settings.inputPort == "Keystation 49")
-        #expect(settings.noteDuration == (try NoteDuration(seconds: 1.5)))
-        #expect(settings.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
+        #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
+        #expect(settings.training.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
     }
 
     @Test("an inline comment survives, a block list becomes a flow list, a new key joins its group")
@@ -71,7 +71,7 @@ struct SettingsWriteTests {
             """)
         #expect(settings.outputPort == "FLUID Synth: \"GM\" #1")
         #expect(settings.sound.program == 19)
-        #expect(settings.intervals == (try DirectedInterval.parseSet("P4d,m3u")))
+        #expect(settings.training.intervals == (try DirectedInterval.parseSet("P4d,m3u")))
         #expect(settings.inputPort == "Keystation 49")
         #expect(fixture.warnings.isEmpty)
     }
@@ -163,7 +163,7 @@ struct SettingsWriteTests {
         #expect(fixture.directory.read(SettingsFixture.userFile) == before)
         #expect(try fixture.directory.contents(of: "home/.config/peach") == ["config.yaml"])
         let reread = await fixture.makeSettings()
-        #expect(reread.velocity == SettingDefaults.velocity)
+        #expect(reread.training.velocity == TrainingSettings.defaults.velocity)
         #expect(reread.midiChannel == (try MIDIChannel(2)))
     }
 
@@ -174,11 +174,11 @@ struct SettingsWriteTests {
         try fixture.writeUser("velocity: 70\n")
         try fixture.directory.write("velocity: 12\n", to: "home/.config/peach/.peach-settings-LEFTOVER.tmp")
         let settings = await fixture.makeSettings()
-        #expect(settings.velocity == (try MIDIVelocity(70)))
+        #expect(settings.training.velocity == (try MIDIVelocity(70)))
 
         try await settings.set("noteGap", to: "0.25")
         #expect(fixture.directory.read(SettingsFixture.userFile) == Data("velocity: 70\nnoteGap: 0.25\n".utf8))
-        #expect(settings.velocity == (try MIDIVelocity(70)))
+        #expect(settings.training.velocity == (try MIDIVelocity(70)))
     }
 
     @Test("set creates the directory and a 0644 file; an existing file keeps its mode")
@@ -191,7 +191,7 @@ struct SettingsWriteTests {
         let text = String(decoding: try #require(fixture.directory.read(SettingsFixture.userFile)), as: UTF8.self)
         #expect(text.hasSuffix("noteRange:\n  lower: C3\n"))
         #expect(text.hasPrefix("#"))
-        #expect(settings.noteRange.lower == (try MIDINote(parsing: "C3")))
+        #expect(settings.training.noteRange.lower == (try MIDINote(parsing: "C3")))
         #expect(try permissions(fixture.userPath) == 0o644)
 
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.userPath)

@@ -1,7 +1,7 @@
 import Foundation
 import PeachCore
 import PeachRig
-import PeachSettings
+@testable import PeachSettings
 import Testing
 
 @Suite("Shipped config/peach.yaml")
@@ -33,14 +33,14 @@ struct ShippedConfigTests {
             #expect(entry.origin == .source(SettingSource(layer: .shippedFile, location: Self.shippedPath)), "\(entry.key)")
             #expect(entry.value == SettingsCatalogue.descriptor(forKey: entry.key)?.defaultText, "\(entry.key)")
         }
-        #expect(settings.noteRange == SettingDefaults.noteRange)
-        #expect(settings.noteDuration == SettingDefaults.noteDuration)
-        #expect(settings.referencePitch == SettingDefaults.referencePitch)
-        #expect(settings.varyLoudness == SettingDefaults.varyLoudness)
-        #expect(settings.intervals == SettingDefaults.intervals)
-        #expect(settings.tuningSystem == SettingDefaults.tuningSystem)
-        #expect(settings.noteGap == SettingDefaults.noteGap)
-        #expect(settings.velocity == SettingDefaults.velocity)
+        #expect(settings.training.noteRange == TrainingSettings.defaults.noteRange)
+        #expect(settings.training.noteDuration == TrainingSettings.defaults.noteDuration)
+        #expect(settings.training.referencePitch == TrainingSettings.defaults.referencePitch)
+        #expect(settings.training.varyLoudness == TrainingSettings.defaults.varyLoudness)
+        #expect(settings.training.intervals == TrainingSettings.defaults.intervals)
+        #expect(settings.training.tuningSystem == TrainingSettings.defaults.tuningSystem)
+        #expect(settings.training.noteGap == TrainingSettings.defaults.noteGap)
+        #expect(settings.training.velocity == TrainingSettings.defaults.velocity)
         #expect(settings.outputPort == RigSettingDefaults.outputPort)
         #expect(settings.inputPort == RigSettingDefaults.inputPort)
         #expect(settings.midiChannel == RigSettingDefaults.midiChannel)
@@ -49,15 +49,14 @@ struct ShippedConfigTests {
         #expect(settings.controller == RigSettingDefaults.controller)
     }
 
-    @Test("without any layer every property is its SettingDefaults value")
+    @Test("without any layer every setting is its built-in default")
     func noLayersGiveDefaults() async {
         let settings = await LayeredUserSettings(
             environment: [:],
             files: SettingsFileLocations(userFile: "/nonexistent/peach/config.yaml", shippedFile: nil),
             warningSink: { _ in }
         )
-        #expect(settings.noteRange == SettingDefaults.noteRange)
-        #expect(settings.intervals == SettingDefaults.intervals)
+        #expect(settings.training == TrainingSettings.defaults)
         #expect(settings.sound == RigSettingDefaults.sound)
         #expect(settings.controller == RigSettingDefaults.controller)
         #expect(settings.current.entries.allSatisfy { $0.origin == .builtInDefault })
@@ -66,6 +65,14 @@ struct ShippedConfigTests {
 
 @Suite("Settings catalogue")
 struct SettingsCatalogueTests {
+    @Test("every field of TrainingSettings is a catalogue key's (the note range's two bounds fill one)")
+    func everyTrainingFieldHasItsKey() {
+        let fields = Mirror(reflecting: TrainingSettings.defaults).children.compactMap(\.label)
+        let filling = SettingsCatalogue.all.filter { $0.resolveTrainingField != nil }.map(\.key)
+        #expect(fields.count == filling.count + 1, "fields \(fields), keys that fill one \(filling) + noteRange")
+        #expect(Set(fields).isSuperset(of: filling.filter { !$0.contains(".") }))
+    }
+
     @Test("keys are unique, camelCase and dotted, and a group's keys are adjacent")
     func keysAreWellFormed() {
         let keys = SettingsCatalogue.all.map(\.key)

@@ -44,7 +44,7 @@ struct UnknownKeyTests {
 
         try fixture.writeUser("velocity: 90\n", modified: edit(2))
         await settings.refresh()
-        #expect(settings.velocity == (try MIDIVelocity(90)))
+        #expect(settings.training.velocity == (try MIDIVelocity(90)))
         try fixture.writeUser("velocity: 90\nvelocty: 90\n", modified: edit(3))
         await settings.refresh()
         #expect(fixture.warnings.map(\.key) == ["velocty", "velocty"])

@@ -1,6 +1,5 @@
 import Foundation
 import PeachCore
-import PeachRig
 import Testing
 @testable import PeachStore
 
@@ -10,7 +9,7 @@ import Testing
 struct SessionRecordingTests {
     private func makeSession(_ store: TrainingStore, profile: PerceptualProfile) throws -> PitchComparisonSession {
         try PitchComparisonSession(
-            intervals: [.prime], player: InstantNotePlayer(), settings: DefaultSettings(), profile: profile,
+            intervals: [.prime], player: InstantNotePlayer(), settings: TrainingSettings.defaults, profile: profile,
             observers: [store.recorder(), profile], resettables: [store.recorder(), profile],
             now: RecordTimestamp.now)
     }
@@ -91,21 +90,4 @@ private struct InstantNotePlayer: NotePlayer {
     }
 
     func stopAll() throws {}
-}
-
-/// The built-in defaults.
-private struct DefaultSettings: UserSettings {
-    var noteRange: NoteRange { SettingDefaults.noteRange }
-    var noteDuration: NoteDuration { SettingDefaults.noteDuration }
-    var referencePitch: Frequency { SettingDefaults.referencePitch }
-    var varyLoudness: UnitInterval { SettingDefaults.varyLoudness }
-    var intervals: Set<DirectedInterval> { SettingDefaults.intervals }
-    var tuningSystem: TuningSystem { SettingDefaults.tuningSystem }
-    var noteGap: NoteGap { SettingDefaults.noteGap }
-    var velocity: MIDIVelocity { SettingDefaults.velocity }
-    var outputPort: String? { RigSettingDefaults.outputPort }
-    var inputPort: String? { RigSettingDefaults.inputPort }
-    var midiChannel: MIDIChannel { RigSettingDefaults.midiChannel }
-    var pitchBendRange: PitchBendRange { RigSettingDefaults.pitchBendRange }
-    var sound: SoundSelection { RigSettingDefaults.sound }
 }

@@ -1,39 +1,19 @@
 import PeachCore
 import Synchronization
 
-/// In-memory settings with mutable properties; session and player tests use this, never files.
+/// In-memory settings a test can change between trials; session and player tests use this,
+/// never files. (A test that never changes them passes a `TrainingSettings` value.)
 public final class MockUserSettings: UserSettings {
-    public struct Values: Sendable {
-        public var noteRange = SettingDefaults.noteRange
-        public var noteDuration = SettingDefaults.noteDuration
-        public var referencePitch = SettingDefaults.referencePitch
-        public var varyLoudness = SettingDefaults.varyLoudness
-        public var intervals = SettingDefaults.intervals
-        public var tuningSystem = SettingDefaults.tuningSystem
-        public var noteGap = SettingDefaults.noteGap
-        public var velocity = SettingDefaults.velocity
-        public var rhythmTempo = SettingDefaults.rhythmTempo
+    private let values: Mutex<TrainingSettings>
 
-        public init() {}
+    public init(_ configure: (inout TrainingSettings) -> Void = { _ in }) {
+        values = Mutex(TrainingSettings(configure))
     }
 
-    private let values: Mutex<Values>
+    public func update(_ change: (inout TrainingSettings) -> Void) { values.withLock { change(&$0) } }
 
-    public init(_ configure: (inout Values) -> Void = { _ in }) {
-        var values = Values()
-        configure(&values)
-        self.values = Mutex(values)
-    }
+    /// What the next trial will read.
+    public var current: TrainingSettings { values.withLock { $0 } }
 
-    public func update(_ change: (inout Values) -> Void) { values.withLock { change(&$0) } }
-
-    public var noteRange: NoteRange { values.withLock { $0.noteRange } }
-    public var noteDuration: NoteDuration { values.withLock { $0.noteDuration } }
-    public var referencePitch: Frequency { values.withLock { $0.referencePitch } }
-    public var varyLoudness: UnitInterval { values.withLock { $0.varyLoudness } }
-    public var intervals: Set<DirectedInterval> { values.withLock { $0.intervals } }
-    public var tuningSystem: TuningSystem { values.withLock { $0.tuningSystem } }
-    public var noteGap: NoteGap { values.withLock { $0.noteGap } }
-    public var velocity: MIDIVelocity { values.withLock { $0.velocity } }
-    public var rhythmTempo: TempoBPM { values.withLock { $0.rhythmTempo } }
+    public func snapshot() async -> TrainingSettings { current }
 }

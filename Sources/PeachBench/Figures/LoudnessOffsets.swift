@@ -62,7 +62,7 @@ struct LoudnessOffsets: BenchmarkFigure {
                                      "worst |measured − asked| through CC 11 \(Self.format(worst, 2)) dB over "
                                      + engines.map(\.name).joined(separator: " and ") + " (bound \(Self.format(Self.bound, 0)) dB)"),
             findings: [
-                "Method: in the VM, one `ALSANotePlayer` (velocity \(SettingDefaults.velocity.rawValue), channel "
+                "Method: in the VM, one `ALSANotePlayer` (velocity \(TrainingSettings.defaults.velocity.rawValue), channel "
                     + "\(RigSettingDefaults.midiChannel.number)) plays A4 for \(Self.seconds(Self.noteLength)) s, "
                     + "\(Self.seconds(Self.gap)) s apart: for each offset x a note at 0 dB, then one at x dB; measured = "
                     + "level(x) − level(the 0 dB note before it), the RMS from \(Self.window.lowerBound) to "
@@ -113,7 +113,7 @@ struct LoudnessOffsets: BenchmarkFigure {
         let port = try await LoudnessEngine.port(of: prefix, on: client, limit: .seconds(60))
         try client.connectOutput(to: port.address)
         try await Task.sleep(for: .seconds(1))  // FluidSynth's port comes before its audio
-        let velocity = SettingDefaults.velocity
+        let velocity = TrainingSettings.defaults.velocity
         let a4 = try Frequency(hertz: 440)
         for response in responses {
             let player = ALSANotePlayer(output: client, configuration: NotePlayerConfiguration(

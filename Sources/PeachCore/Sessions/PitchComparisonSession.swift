@@ -156,8 +156,7 @@ public actor PitchComparisonSession: TrialLoopSession {
     }
 
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
-        await settings.refresh()
-        let trialSettings = TrialSettings(settings)
+        let trialSettings = await settings.snapshot()
         var pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
         var discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
         var magnitude = magnitudes[discipline] ?? strategy.initialMagnitude(profileMean: profile?.mean(for: discipline))
@@ -213,7 +212,7 @@ public actor PitchComparisonSession: TrialLoopSession {
 
     /// Plays the target; returns the answer, which may come while it sounds (stopping it) or after.
     private func playTargetAndAwaitAnswer(
-        _ trial: PitchComparisonTrial, _ settings: TrialSettings,
+        _ trial: PitchComparisonTrial, _ settings: TrainingSettings,
         _ inputs: inout TrialInputs<Input>.Iterator
     ) async throws -> (higher: Bool, source: AnswerSource?) {
         let player = self.player

@@ -213,8 +213,7 @@ public actor PitchMatchingSession: TrialLoopSession {
     }
 
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
-        await settings.refresh()
-        let trialSettings = TrialSettings(settings)
+        let trialSettings = await settings.snapshot()
         let pitches = try TrialPitches(intervals: intervals, settings: trialSettings, random: &random)
         let span = Self.initialOffsetSpan.rawValue
         trialNumber += 1

@@ -1,26 +1,5 @@
 import Foundation
 
-/// The settings one trial runs with, read once at its start.
-struct TrialSettings: Sendable {
-    let noteRange: NoteRange
-    let noteDuration: NoteDuration
-    let referencePitch: Frequency
-    let varyLoudness: UnitInterval
-    let tuningSystem: TuningSystem
-    let noteGap: NoteGap
-    let velocity: MIDIVelocity
-
-    init(_ settings: any UserSettings) {
-        noteRange = settings.noteRange
-        noteDuration = settings.noteDuration
-        referencePitch = settings.referencePitch
-        varyLoudness = settings.varyLoudness
-        tuningSystem = settings.tuningSystem
-        noteGap = settings.noteGap
-        velocity = settings.velocity
-    }
-}
-
 /// The random choices both sessions make the same way: which interval, which reference note.
 struct TrialPitches: Sendable {
     let interval: DirectedInterval
@@ -30,7 +9,7 @@ struct TrialPitches: Sendable {
     /// The correct (undetuned) pitch of the target, sized from the reference.
     let targetFrequency: Frequency
 
-    init(intervals: [DirectedInterval], settings: TrialSettings, random: inout SessionRandom) throws {
+    init(intervals: [DirectedInterval], settings: TrainingSettings, random: inout SessionRandom) throws {
         interval = intervals.randomElement(using: &random)!
         let candidates = settings.noteRange.referenceNotes(for: [interval])
         referenceNote = try MIDINote(Int.random(in: candidates, using: &random))
@@ -40,7 +19,7 @@ struct TrialPitches: Sendable {
     }
 }
 
-extension TrialSettings {
+extension TrainingSettings {
     /// The loudness offset of the second (or tunable) note: uniform in ±(varyLoudness × 10 dB).
     func loudnessOffset(random: inout SessionRandom) -> AmplitudeDB {
         let spread = varyLoudness.value * 10

@@ -5,12 +5,16 @@ public struct AnySettingDescriptor: Sendable {
     public let key: String
     public let legacyKeys: [String]
     public let comment: String
-    /// The default's canonical text, from `SettingDefaults`.
+    /// The default's canonical text.
     public let defaultText: String
     let style: YAMLStyle
     let emptyIsValue: Bool
     let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String
     let clampReason: @Sendable (RawSettingValue) -> String?
+    /// A training setting resolves itself into `TrainingSettings` and says what it found, for
+    /// the report; nil for the rig's and the front end's, which `ResolvedSettings` assembles.
+    let resolveTrainingField: (@Sendable (inout SettingsResolver, inout TrainingSettings)
+        -> (value: String, origin: SettingOrigin))?
 
     /// The key's components, as swift-configuration addresses them.
     public var components: [String] { key.split(separator: ".").map(String.init) }

@@ -29,6 +29,24 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
     /// For a setting the domain clamps rather than refuses: why the value read from `raw`
     /// is not what was written ("is outside 0.3…3.0 seconds"), or nil when it is.
     let clampReason: (@Sendable (RawSettingValue, Value) -> String?)?
+    /// Where a training setting's value lives in `TrainingSettings`, whose initialiser is its
+    /// default; nil for the rig's and the front end's settings.
+    let field: (WritableKeyPath<TrainingSettings, Value> & Sendable)?
+
+    /// A training setting: its default is `TrainingSettings`' own, and resolving it sets `field`.
+    init(
+        key: String,
+        legacyKeys: [String] = [],
+        comment: String,
+        field: WritableKeyPath<TrainingSettings, Value> & Sendable,
+        style: YAMLStyle = .plain,
+        parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
+        format: @escaping @Sendable (Value) -> String,
+        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil
+    ) {
+        self.init(key: key, legacyKeys: legacyKeys, comment: comment, defaultValue: TrainingSettings.defaults[keyPath: field],
+                  style: style, parse: parse, format: format, clampReason: clampReason, field: field)
+    }
 
     init(
         key: String,
@@ -39,7 +57,8 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         emptyIsValue: Bool = false,
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
         format: @escaping @Sendable (Value) -> String,
-        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil
+        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil,
+        field: (WritableKeyPath<TrainingSettings, Value> & Sendable)? = nil
     ) {
         self.key = key
         self.legacyKeys = legacyKeys
@@ -50,10 +69,18 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         self.parse = parse
         self.format = format
         self.clampReason = clampReason
+        self.field = field
     }
 
     public var erased: AnySettingDescriptor {
-        AnySettingDescriptor(
+        let trainingField = field.map { field in
+            { @Sendable [self] (resolver: inout SettingsResolver, settings: inout TrainingSettings) in
+                let resolution = resolver.resolve(self)
+                settings[keyPath: field] = resolution.value
+                return (format(resolution.value), resolution.origin)
+            }
+        }
+        return AnySettingDescriptor(
             key: key,
             legacyKeys: legacyKeys,
             comment: comment,
@@ -64,7 +91,8 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
             clampReason: { [parse, clampReason] raw in
                 guard let clampReason, let value = try? parse(raw) else { return nil }
                 return clampReason(raw, value)
-            }
+            },
+            resolveTrainingField: trainingField
         )
     }
 }

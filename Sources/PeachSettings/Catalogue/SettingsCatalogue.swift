@@ -4,8 +4,10 @@ import PeachRig
 /// Every user setting, in the order `peach settings` and config/peach.yaml list them.
 ///
 /// The one place keys are defined: environment variable names, the shipped YAML, the report
-/// and `peach settings set` all derive from these descriptors. Defaults are taken from
-/// `SettingDefaults`; ranges in comments come from the domain types, so neither is repeated.
+/// and `peach settings set` all derive from these descriptors, and a training setting's
+/// descriptor names its `TrainingSettings` field, which resolution fills. Training defaults are
+/// `TrainingSettings`' own, the rig's `RigSettingDefaults`; ranges in comments come from the
+/// domain types, so none is repeated.
 /// Keys sharing a first component stay adjacent, so the YAML groups them under one mapping.
 public enum SettingsCatalogue {
     private typealias Parse = SettingParsers
@@ -15,7 +17,7 @@ public enum SettingsCatalogue {
         legacyKeys: ["noteRangeMin"],
         comment: "Lowest reference note, a name like C2 or a MIDI number \(Parse.span(NoteRange.absoluteBounds)) "
             + "(formerly noteRangeMin).",
-        defaultValue: SettingDefaults.noteRange.lower,
+        defaultValue: TrainingSettings.defaults.noteRange.lower,
         parse: { raw throws(DomainValueError) in try MIDINote(parsing: Parse.scalar(raw, type: "note")) },
         format: { $0.name }
     )
@@ -25,7 +27,7 @@ public enum SettingsCatalogue {
         legacyKeys: ["noteRangeMax"],
         comment: "Highest reference note, \(NoteRange.minimumSpan) or more semitones above the lowest "
             + "(formerly noteRangeMax).",
-        defaultValue: SettingDefaults.noteRange.upper,
+        defaultValue: TrainingSettings.defaults.noteRange.upper,
         parse: { raw throws(DomainValueError) in try MIDINote(parsing: Parse.scalar(raw, type: "note")) },
         format: { $0.name }
     )
@@ -33,7 +35,7 @@ public enum SettingsCatalogue {
     public static let noteDuration = SettingDescriptor(
         key: "noteDuration",
         comment: "Seconds each note sounds; clamped to \(Parse.span(NoteDuration.allowedSeconds)).",
-        defaultValue: SettingDefaults.noteDuration,
+        field: \.noteDuration,
         parse: { raw throws(DomainValueError) in
             try NoteDuration(seconds: Parse.number(raw, type: "note duration", unit: "seconds"))
         },
@@ -50,7 +52,7 @@ public enum SettingsCatalogue {
     public static let referencePitch = SettingDescriptor(
         key: "referencePitch",
         comment: "Frequency of A4 in Hz, \(Parse.span(ReferencePitch.allowedHertz)).",
-        defaultValue: SettingDefaults.referencePitch,
+        field: \.referencePitch,
         parse: { raw throws(DomainValueError) in
             try ReferencePitch.validated(hertz: Parse.number(raw, type: "reference pitch", unit: "Hz"))
         },
@@ -60,7 +62,7 @@ public enum SettingsCatalogue {
     public static let varyLoudness = SettingDescriptor(
         key: "varyLoudness",
         comment: "How much the second note's loudness varies: 0 = not at all … 1 = up to ±10 dB.",
-        defaultValue: SettingDefaults.varyLoudness,
+        field: \.varyLoudness,
         parse: { raw throws(DomainValueError) in
             try UnitInterval(Parse.number(raw, type: "loudness variation", unit: "0…1"))
         },
@@ -71,7 +73,7 @@ public enum SettingsCatalogue {
         key: "intervals",
         comment: "Intervals to train, u = up, d = down: "
             + Interval.allCases.map(\.abbreviation).joined(separator: " ") + ".",
-        defaultValue: SettingDefaults.intervals,
+        field: \.intervals,
         style: .flowList,
         parse: { raw throws(DomainValueError) in try DirectedInterval.parseSet(Parse.items(raw)) },
         format: { $0.sorted().map(\.abbreviation).joined(separator: ",") }
@@ -80,7 +82,7 @@ public enum SettingsCatalogue {
     public static let tuningSystem = SettingDescriptor(
         key: "tuningSystem",
         comment: TuningSystem.allCases.map(\.rawValue).joined(separator: " or ") + ".",
-        defaultValue: SettingDefaults.tuningSystem,
+        field: \.tuningSystem,
         parse: { raw throws(DomainValueError) in try TuningSystem(parsing: Parse.scalar(raw, type: "tuning system")) },
         format: { $0.rawValue }
     )
@@ -88,7 +90,7 @@ public enum SettingsCatalogue {
     public static let noteGap = SettingDescriptor(
         key: "noteGap",
         comment: "Seconds of silence between the two notes of a comparison, \(Parse.span(NoteGap.allowedSeconds)).",
-        defaultValue: SettingDefaults.noteGap,
+        field: \.noteGap,
         parse: { raw throws(DomainValueError) in try NoteGap(seconds: Parse.number(raw, type: "note gap", unit: "seconds")) },
         format: { "\($0.seconds)" }
     )
@@ -96,7 +98,7 @@ public enum SettingsCatalogue {
     public static let velocity = SettingDescriptor(
         key: "velocity",
         comment: "MIDI note-on velocity, \(Parse.span(MIDIVelocity.validRange)).",
-        defaultValue: SettingDefaults.velocity,
+        field: \.velocity,
         parse: { raw throws(DomainValueError) in try MIDIVelocity(Parse.wholeNumber(raw, type: "MIDI velocity")) },
         format: { "\($0.rawValue)" }
     )
@@ -104,7 +106,7 @@ public enum SettingsCatalogue {
     public static let rhythmTempo = SettingDescriptor(
         key: "rhythm.tempo",
         comment: "Tempo of rhythm training in BPM (a quarter note to the beat; the clicks are sixteenths), \(Parse.span(TempoBPM.range)).",
-        defaultValue: SettingDefaults.rhythmTempo,
+        field: \.rhythmTempo,
         parse: { raw throws(DomainValueError) in try TempoBPM(Parse.wholeNumber(raw, type: "tempo")) },
         format: { "\($0.value)" }
     )

@@ -4,15 +4,8 @@ import PeachRig
 /// Every setting resolved at one moment: the immutable snapshot the getters of
 /// `LayeredUserSettings` read, plus the report `peach settings` prints.
 public struct ResolvedSettings: Sendable {
-    public let noteRange: NoteRange
-    public let noteDuration: NoteDuration
-    public let referencePitch: Frequency
-    public let varyLoudness: UnitInterval
-    public let intervals: Set<DirectedInterval>
-    public let tuningSystem: TuningSystem
-    public let noteGap: NoteGap
-    public let velocity: MIDIVelocity
-    public let rhythmTempo: TempoBPM
+    /// The domain's: what each trial reads.
+    public let training: TrainingSettings
     public let outputPort: String?
     public let inputPort: String?
     public let midiChannel: MIDIChannel
@@ -40,18 +33,20 @@ public struct ResolvedSettings: Sendable {
             return resolution.value
         }
 
+        // The training settings fill their own fields; the note range's two bounds are checked
+        // together.
+        var training = TrainingSettings.defaults
+        for setting in Catalogue.all {
+            guard let resolve = setting.resolveTrainingField else { continue }
+            let (value, origin) = resolve(&resolver, &training)
+            entries[setting.key] = SettingReportEntry(key: setting.key, value: value, origin: origin,
+                                                      environmentVariable: setting.environmentVariable)
+        }
         let noteRange = resolver.resolveNoteRange()
         _ = record(Catalogue.noteRangeLower, noteRange.lower)
         _ = record(Catalogue.noteRangeUpper, noteRange.upper)
-        self.noteRange = noteRange.range
-        noteDuration = record(Catalogue.noteDuration, resolver.resolve(Catalogue.noteDuration))
-        referencePitch = record(Catalogue.referencePitch, resolver.resolve(Catalogue.referencePitch))
-        varyLoudness = record(Catalogue.varyLoudness, resolver.resolve(Catalogue.varyLoudness))
-        intervals = record(Catalogue.intervals, resolver.resolve(Catalogue.intervals))
-        tuningSystem = record(Catalogue.tuningSystem, resolver.resolve(Catalogue.tuningSystem))
-        noteGap = record(Catalogue.noteGap, resolver.resolve(Catalogue.noteGap))
-        velocity = record(Catalogue.velocity, resolver.resolve(Catalogue.velocity))
-        rhythmTempo = record(Catalogue.rhythmTempo, resolver.resolve(Catalogue.rhythmTempo))
+        training.noteRange = noteRange.range
+        self.training = training
         outputPort = record(Catalogue.outputPort, resolver.resolve(Catalogue.outputPort))
         inputPort = record(Catalogue.inputPort, resolver.resolve(Catalogue.inputPort))
         midiChannel = record(Catalogue.midiChannel, resolver.resolve(Catalogue.midiChannel))

@@ -84,7 +84,7 @@ struct SettingsResolver {
                 responsible.append((source, key, raw.description))
             }
         }
-        let fallback = SettingDefaults.noteRange
+        let fallback = TrainingSettings.defaults.noteRange
         warnings.append(SettingsWarning(
             kind: .invalidValue,
             source: responsible.map(\.source.description).uniqued().joined(separator: " and "),

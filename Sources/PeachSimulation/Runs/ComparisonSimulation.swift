@@ -14,7 +14,7 @@ public enum ComparisonSimulation {
         let clock = VirtualClock()
         let stamps = RecordStamps()
         let session = try PitchComparisonSession(
-            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: SimulationSettings(),
+            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
             strategy: strategy, clock: clock, random: SessionRandom(SeededRandom(seed: seed)),
             now: { stamps.next() })
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)

@@ -10,7 +10,7 @@ public enum MatchingSimulation {
         let clock = VirtualClock()
         let stamps = RecordStamps()
         let session = try PitchMatchingSession(
-            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: SimulationSettings(),
+            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
             clock: clock, random: SessionRandom(SeededRandom(seed: seed)), now: { stamps.next() })
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)
         let events = session.events()

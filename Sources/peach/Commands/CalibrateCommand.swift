@@ -85,7 +85,7 @@ struct CalibrationRequest: Sendable {
                 + "(allowed: \(Self.clickRange.lowerBound)…\(Self.clickRange.upperBound))")
         }
         clicks = command.clicks
-        tempo = settings.rhythmTempo
+        tempo = settings.training.rhythmTempo
         json = command.json
         outputSpec = command.to ?? settings.outputPort
         inputSpec = command.from ?? settings.inputPort

@@ -79,7 +79,7 @@ struct PlayRequest: Sendable {
             do { midiNote = try MIDINote(parsing: note) } catch { throw ValidationError("NOTE: \(error)") }
             name = midiNote.name + detune
             frequency = TuningSystem.equalTemperament.frequency(of: DetunedMIDINote(midiNote, offset: offset),
-                                                                 referencePitch: settings.referencePitch)
+                                                                 referencePitch: settings.training.referencePitch)
             argument = "NOTE"
         case (nil, let text?):
             guard let hertz = Double(text.trimmingCharacters(in: .whitespaces)) else {
@@ -99,7 +99,7 @@ struct PlayRequest: Sendable {
             throw ValidationError("\(cents == 0 ? argument : "\(argument) with --cents"): \(name): \(error)")
         }
         seconds = try Self.number(command.duration, argument: "--duration", unit: "seconds", allowed: Self.allowedSeconds)
-            ?? settings.noteDuration.seconds
+            ?? settings.training.noteDuration.seconds
         duration = .milliseconds(Int64((seconds * 1000).rounded()))
         outputSpec = command.to ?? settings.outputPort
     }

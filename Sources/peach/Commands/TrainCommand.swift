@@ -112,7 +112,7 @@ struct TrainingRequest: Sendable {
         do {
             intervals = try command.intervals.map {
                 try DirectedInterval.parseSet($0)
-            } ?? settings.intervals
+            } ?? settings.training.intervals
         } catch {
             throw ValidationError("--intervals: \(error)")
         }

@@ -24,12 +24,12 @@ enum MonitorComposition {
         let events = client.events()
         try client.connectInput(from: port.address, timestampQueue: client.inputQueue)
 
-        let pretendTarget = ControllerMonitor.pretendTarget(in: settings.noteRange)
+        let pretendTarget = ControllerMonitor.pretendTarget(in: settings.training.noteRange)
         let controller = settings.controller
         let header = json
             ? [MonitorJSON.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget)]
             : MonitorText.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget,
-                                 noteRange: settings.noteRange)
+                                 noteRange: settings.training.noteRange)
 
         let reconnector = MonitorReconnector(client: client, address: port.address)
         let supervisor = HotPlugSupervisor(

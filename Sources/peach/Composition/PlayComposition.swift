@@ -47,7 +47,7 @@ enum PlayComposition {
             + "for \(request.seconds) s on \(port.label)")
         do {
             try await player.play(frequency: request.frequency, duration: request.duration,
-                                  velocity: settings.velocity, amplitude: .zero)
+                                  velocity: settings.training.velocity, amplitude: .zero)
         } catch is CancellationError {
             // The player has sent the note-off; All Notes Off makes sure, whatever the synth kept.
             try? player.stopAll()

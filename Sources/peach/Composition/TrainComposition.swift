@@ -101,7 +101,7 @@ enum TrainComposition {
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
         log.debug("synth set up: \(sound), bend range \(settings.pitchBendRange)")
-        let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.velocity) }
+        let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.training.velocity) }
         cue?.clear()
         // The engine Peach started says; a FluidSynth the user started (Qsynth, a service) is known by its name.
         let wholeCents = chosen.startedSynth?.engine.rendersWholeCents

@@ -23,7 +23,7 @@ struct DetectionHarness {
     var events: EventReader<RhythmOffsetDetectionEvent>
 
     init(seed: UInt64 = 1, profile: PerceptualProfile = PerceptualProfile(),
-         configure: (inout MockUserSettings.Values) -> Void = { _ in }) {
+         configure: (inout TrainingSettings) -> Void = { _ in }) {
         player = RecordingRhythmPlayer(clock: clock)
         settings = MockUserSettings(configure)
         self.profile = profile
@@ -75,7 +75,7 @@ struct RhythmMatchingHarness {
     let session: RhythmMatchingSession
     var events: EventReader<RhythmMatchingEvent>
 
-    init(tapLatency: TapLatency? = nil, configure: (inout MockUserSettings.Values) -> Void = { _ in }) {
+    init(tapLatency: TapLatency? = nil, configure: (inout TrainingSettings) -> Void = { _ in }) {
         player = RecordingRhythmPlayer(clock: clock)
         settings = MockUserSettings(configure)
         session = RhythmMatchingSession(

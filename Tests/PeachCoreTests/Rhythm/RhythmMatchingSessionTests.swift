@@ -28,7 +28,7 @@ struct RhythmMatchingSessionTests {
         let record = try #require(await harness.nextRecord())
         #expect(record.userOffset.milliseconds == milliseconds)
         #expect(record.userOffset.direction == (milliseconds < 0 ? .early : .late))
-        #expect(record.tempo == SettingDefaults.rhythmTempo)
+        #expect(record.tempo == TrainingSettings.defaults.rhythmTempo)
         #expect(harness.observer.matchings == [record])
         #expect(harness.observer.sources == [AnswerSource("note 38")])
         let key = RhythmProfileKey(discipline: .matching, tempo: record.tempo, direction: record.userOffset.direction)

@@ -35,7 +35,7 @@ struct RhythmOffsetDetectionSessionTests {
         let pattern = try #require(harness.player.patterns.first)
         #expect(harness.player.patterns.count == 1)
         #expect(pattern.offsets == [.zero, .milliseconds(125), .milliseconds(250), .milliseconds(375) + trial.offset.duration])
-        #expect(pattern.velocity == SettingDefaults.velocity)
+        #expect(pattern.velocity == TrainingSettings.defaults.velocity)
         // A cold start: 20 % of a 125 ms sixteenth, either way.
         #expect(abs(trial.offset.milliseconds) == 25)
         #expect(trial.tempo.value == 120)
@@ -58,7 +58,7 @@ struct RhythmOffsetDetectionSessionTests {
         let record = try #require(await harness.nextRecord())
         #expect(record.isCorrect == false)
         #expect(record.offset == trial.offset)
-        #expect(record.tempo == SettingDefaults.rhythmTempo)
+        #expect(record.tempo == TrainingSettings.defaults.rhythmTempo)
         #expect(record.timestamp == DetectionHarness.timestamp)
         #expect(harness.observer.sources == [AnswerSource("note 36")])
         await harness.session.stop()
@@ -121,7 +121,7 @@ struct RhythmOffsetDetectionSessionTests {
 
     @Test("each side's first trial starts from the profile's mean for that tempo and side")
     func firstTrialStartsFromTheProfile() async throws {
-        let tempo = SettingDefaults.rhythmTempo
+        let tempo = TrainingSettings.defaults.rhythmTempo
         let profile = PerceptualProfile()
         profile.add(6, at: DetectionHarness.timestamp, to: RhythmProfileKey(discipline: .offsetDetection, tempo: tempo, direction: .early))
         profile.add(9, at: DetectionHarness.timestamp, to: RhythmProfileKey(discipline: .offsetDetection, tempo: tempo, direction: .late))

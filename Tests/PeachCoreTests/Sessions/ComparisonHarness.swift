@@ -15,7 +15,7 @@ struct ComparisonHarness {
     var events: EventReader<PitchComparisonEvent>
 
     init(intervals: Set<DirectedInterval> = [.prime], seed: UInt64 = 1, profile: PerceptualProfile = PerceptualProfile(),
-         roundsToWholeCents: Bool = false, configure: (inout MockUserSettings.Values) -> Void = { _ in }) throws {
+         roundsToWholeCents: Bool = false, configure: (inout TrainingSettings) -> Void = { _ in }) throws {
         player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
         self.profile = profile
@@ -41,9 +41,9 @@ struct ComparisonHarness {
     /// Plays both notes to their end and returns the trial, now awaiting its answer.
     mutating func playTrialUntilAnswer() async -> PitchComparisonTrial? {
         let trial = await nextTrial()
-        await clock.advanceWhenSleeping(by: settings.noteDuration.duration)
+        await clock.advanceWhenSleeping(by: settings.current.noteDuration.duration)
         await waitFor(.playingNote2)
-        await clock.advanceWhenSleeping(by: settings.noteDuration.duration)
+        await clock.advanceWhenSleeping(by: settings.current.noteDuration.duration)
         await waitFor(.awaitingAnswer)
         return trial
     }

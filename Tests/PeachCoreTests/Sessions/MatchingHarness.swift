@@ -14,7 +14,7 @@ struct MatchingHarness {
     var events: EventReader<PitchMatchingEvent>
 
     init(intervals: Set<DirectedInterval> = [.prime], seed: UInt64 = 1, roundsToWholeCents: Bool = false,
-         configure: (inout MockUserSettings.Values) -> Void = { _ in }) throws {
+         configure: (inout TrainingSettings) -> Void = { _ in }) throws {
         player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
         session = try PitchMatchingSession(
@@ -41,7 +41,7 @@ struct MatchingHarness {
 
     /// Lets the sounding reference end.
     mutating func finishReference() async {
-        await clock.advanceWhenSleeping(by: settings.noteDuration.duration)
+        await clock.advanceWhenSleeping(by: settings.current.noteDuration.duration)
         await waitFor(.awaitingTouch)
     }
 }

@@ -51,7 +51,7 @@ struct PitchMatchingSessionTests {
         #expect(harness.session.adjust(to: 0.25))
         #expect(harness.session.adjust(to: 0.5))
         #expect(harness.player.starts.count == 1, "the reference sounds alone until it ends")
-        await harness.clock.advanceWhenSleeping(by: harness.settings.noteDuration.duration)
+        await harness.clock.advanceWhenSleeping(by: harness.settings.current.noteDuration.duration)
         await harness.waitFor(.playingTunable)
         let starts = harness.player.starts
         #expect(starts.count == 2)
@@ -75,7 +75,7 @@ struct PitchMatchingSessionTests {
         let trial = try #require(await harness.events.next { if case .trialStarted(let trial) = $0 { trial } else { nil } })
         await harness.waitFor(.playingReference)
         #expect(harness.session.touch())
-        await harness.clock.advanceWhenSleeping(by: harness.settings.noteDuration.duration)
+        await harness.clock.advanceWhenSleeping(by: harness.settings.current.noteDuration.duration)
         await harness.waitFor(.playingTunable)
         if case .start(_, let frequency, _, _)? = harness.player.starts.last {
             #expect(abs(frequency - trial.targetFrequency.shifted(by: trial.initialCentOffset).hertz) < 1e-9)
@@ -223,9 +223,9 @@ struct PitchMatchingSessionTests {
 struct TrialPitchesTests {
     @Test func targetsOfEveryIntervalInBothDirectionsAreTransposedAndStayInRange() throws {
         var random = SessionRandom(SplitMix64(seed: 42))
-        let ranges = [try NoteRange(lower: 21, upper: 33), try NoteRange(lower: 96, upper: 108), SettingDefaults.noteRange]
+        let ranges = [try NoteRange(lower: 21, upper: 33), try NoteRange(lower: 96, upper: 108), TrainingSettings.defaults.noteRange]
         for range in ranges {
-            let settings = TrialSettings(MockUserSettings { $0.noteRange = range })
+            let settings = TrainingSettings { $0.noteRange = range }
             for interval in Interval.allCases {
                 for direction in IntervalDirection.allCases {
                     let directed = DirectedInterval(interval, direction)
@@ -251,7 +251,7 @@ struct TrialPitchesTests {
     @Test func everyIntervalOfTheSetIsPicked() throws {
         var random = SessionRandom(SplitMix64(seed: 1))
         let intervals: [DirectedInterval] = [.perfectFifthUp, DirectedInterval(.majorThird, .down), .prime]
-        let settings = TrialSettings(MockUserSettings())
+        let settings = TrainingSettings.defaults
         var picked = Set<DirectedInterval>()
         for _ in 0..<60 { picked.insert(try TrialPitches(intervals: intervals, settings: settings, random: &random).interval) }
         #expect(picked == Set(intervals))

@@ -71,7 +71,7 @@ struct ValueTypeTests {
         }
         #expect(throws: DomainValueError.self) { try NoteRange(lower: 20, upper: 60) }
         #expect(throws: DomainValueError.self) { try NoteRange(lower: 60, upper: 109) }
-        #expect(SettingDefaults.noteRange.lower.rawValue == 36 && SettingDefaults.noteRange.upper.rawValue == 84)
+        #expect(TrainingSettings.defaults.noteRange.lower.rawValue == 36 && TrainingSettings.defaults.noteRange.upper.rawValue == 84)
     }
 
     @Test func clampedTypesClampAndRefuseNonFinite() throws {

@@ -162,7 +162,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     }
 
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
-        await settings.refresh()
+        let settings = await self.settings.snapshot()
         let tempo = settings.rhythmTempo
         let schedule = try player.schedule(try .sixteenths(3, at: tempo, velocity: settings.velocity))
         let expected = schedule.last.advanced(by: tempo.sixteenth)

@@ -39,6 +39,8 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
     /// Each track's current offset in percent of a sixteenth; a side's first trial in a run
     /// starts from the profile.
     private var percents: [RhythmProfileKey: Double] = [:]
+    /// The tempo of the latest trial: where `currentPercent(for:)` looks.
+    private var latestTempo: TempoBPM?
 
     public init(
         player: any RhythmPlayer,
@@ -79,10 +81,11 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
         broadcaster.observe(handler)
     }
 
-    /// Each side's current offset of the tempo now set, in percent of a sixteenth (nil before
-    /// the side's first answer in this run).
+    /// Each side's current offset at the latest trial's tempo, in percent of a sixteenth (nil
+    /// before the side's first answer in this run).
     public func currentPercent(for direction: RhythmDirection) -> Double? {
-        percents[RhythmProfileKey(discipline: .offsetDetection, tempo: settings.rhythmTempo, direction: direction)]
+        guard let latestTempo else { return nil }
+        return percents[RhythmProfileKey(discipline: .offsetDetection, tempo: latestTempo, direction: direction)]
     }
 
     /// Starts training; does nothing when already running.
@@ -147,8 +150,9 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
     }
 
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
-        await settings.refresh()
+        let settings = await self.settings.snapshot()
         let tempo = settings.rhythmTempo
+        latestTempo = tempo
         let direction: RhythmDirection = Bool.random(using: &random) ? .early : .late
         let key = RhythmProfileKey(discipline: .offsetDetection, tempo: tempo, direction: direction)
         let percent = percents[key] ?? strategy.initialPercent(profileMean: profile?.mean(for: key))
