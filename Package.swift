@@ -3,10 +3,11 @@ import PackageDescription
 
 // Dependency direction (arrows point at what a target may import):
 //   peach (executable, the one composition root: settings, store, sequencer, signals)
-//     -> PeachTrainer -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal
-//     -> PeachSettings -> PeachCore, PeachRig
+//     -> PeachTrainer -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal, AsyncAlgorithms (timers)
+//     -> PeachSettings -> PeachCore, PeachRig, PeachFiles
 //     -> PeachALSA -> PeachCore, PeachRig, ALSASequencer -> CAlsa (libasound)
-//     -> PeachStore -> PeachCore, PeachRig, GRDB (SQLite)
+//     -> PeachStore -> PeachCore, PeachRig, PeachFiles, GRDB (SQLite)
+//     -> PeachFiles (0700 folders, atomic file replacement) -> PeachCore, swift-system
 //     -> PeachTerminal -> PeachCore, PeachRig
 //     -> PeachRig -> PeachCore
 //     -> PeachCore
@@ -33,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
     ],
     targets: [
         .target(name: "PeachCore"),
@@ -41,11 +44,14 @@ let package = Package(
         // Simulated listeners answering the real sessions (a silent player, a virtual clock):
         // what peach-bench's threshold figure and the tests measure the estimates against.
         .target(name: "PeachSimulation", dependencies: ["PeachCore"]),
+        // The user's files on disk: 0700 folders, atomic whole-file replacement (swift-system).
+        .target(name: "PeachFiles", dependencies: ["PeachCore", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "PeachSettings",
             dependencies: [
                 "PeachCore",
                 "PeachRig",
+                "PeachFiles",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -62,10 +68,11 @@ let package = Package(
         // What `peach train`, `monitor`, `learn`, `ports`, `play` and `doctor` run, given the
         // objects the composition root made: no settings files, no database, no argument parsing.
         .target(name: "PeachTrainer",
-                dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer", "PeachTerminal"]),
+                dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer", "PeachTerminal",
+                               .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachCore", "PeachRig", "PeachFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "peach",
@@ -110,6 +117,7 @@ let package = Package(
         .testTarget(name: "PeachCoreTests", dependencies: ["PeachCore", "PeachTestSupport"]),
         .testTarget(name: "PeachRigTests", dependencies: ["PeachRig", "PeachCore"]),
         .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
+        .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
         .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig"]),
         .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa"]),
         .testTarget(name: "PeachALSATests",

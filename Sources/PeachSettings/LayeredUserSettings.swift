@@ -4,14 +4,14 @@ import PeachCore
 import PeachRig
 import Synchronization
 
-/// The real `UserSettings` and `RigSettings`: layered, highest first, environment variables (PEACH_…), the
+/// The real settings, training's and the rig's: layered, highest first, environment variables (PEACH_…), the
 /// user's file, the shipped config/peach.yaml, and the built-in defaults.
 ///
 /// The getters are synchronous and read an immutable snapshot; `snapshot()` (which the sessions
 /// call at the start of every trial) first re-checks the user's file and re-resolves every
 /// setting, so an edit applies to the next trial. Problems never throw: each distinct one is reported once through
 /// the warning sink and the affected setting uses its default.
-public final class LayeredUserSettings: UserSettings, RigSettings {
+public final class LayeredUserSettings: UserSettings {
     public let files: SettingsFileLocations
 
     private let environment: ConfigLayer
@@ -63,12 +63,8 @@ public final class LayeredUserSettings: UserSettings, RigSettings {
 
     /// The training settings as last resolved, without looking at the files again.
     public var training: TrainingSettings { current.training }
-    public var outputPort: String? { current.outputPort }
-    public var inputPort: String? { current.inputPort }
-    public var midiChannel: MIDIChannel { current.midiChannel }
-    public var pitchBendRange: PitchBendRange { current.pitchBendRange }
-    public var sound: SoundSelection { current.sound }
-    public var controller: ControllerSettings { current.controller }
+    /// The rig's settings as last resolved (a session's snapshot brings them up to date too).
+    public var rig: RigSettings { current.rig }
 
     /// The training settings with the user's latest edit.
     public func snapshot() async -> TrainingSettings {

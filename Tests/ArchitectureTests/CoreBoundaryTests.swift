@@ -27,7 +27,7 @@ struct CoreBoundaryTests {
         ("let bankMSB = sound.bank >> 7", ["bankMSB", "bank"]),
         ("func bend(to value: PitchBendValue)", ["bend", "PitchBendValue"]),
         ("let mapping: ControllerButton", ["ControllerButton"]),
-        ("let rig: any RigSettings", ["RigSettings"]),
+        ("let rig: RigSettings", ["RigSettings"]),
         ("print(\"\\(settings.midiChannel)\")", ["midiChannel"]),
     ])
     func findsWireVocabulary(line: String, expected: [String]) {

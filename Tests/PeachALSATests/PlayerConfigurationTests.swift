@@ -8,8 +8,8 @@ import Testing
 @Suite("Note player configuration and velocity")
 struct PlayerConfigurationTests {
     /// Only what the player reads differs from the defaults.
-    static func settings() -> MockRigSettings {
-        MockRigSettings {
+    static func settings() -> RigSettings {
+        RigSettings {
             $0.midiChannel = try! MIDIChannel(5)
             $0.pitchBendRange = try! PitchBendRange(semitones: 12)
             $0.sound = try! SoundSelection(program: 73, bank: 129)

@@ -25,7 +25,7 @@ struct ControllerKeyTests {
             """)
         let settings = await fixture.makeSettings()
         #expect(fixture.warnings.isEmpty)
-        let controller = settings.controller
+        let controller = settings.rig.controller
         #expect(controller.channel == (try MIDIChannel(3)))
         #expect(controller.comparisonMode == .explicit)
         #expect(controller.higher == (try ControllerButton(.controlChange, 81)))
@@ -42,7 +42,7 @@ struct ControllerKeyTests {
         defer { fixture.remove() }
         try fixture.writeUser("controller:\n  channel: 5\n  comparison:\n    mode: explicit\n")
         let settings = await fixture.makeSettings()
-        #expect(settings.controller == RigSettingDefaults.controller)
+        #expect(settings.rig.controller == RigSettings.defaults.controller)
         #expect(fixture.warnings.count == 1)
         let warning = try #require(fixture.warnings.first)
         #expect(warning.source == "user file \(fixture.userPath)")
@@ -66,7 +66,7 @@ struct ControllerKeyTests {
         defer { fixture.remove() }
         try fixture.writeShipped("controller:\n  matching:\n    commit: [\"cc:65\"]\n")
         let settings = await fixture.makeSettings(environment: ["PEACH_CONTROLLER_COMMANDS_START_STOP": "cc:65"])
-        #expect(settings.controller == RigSettingDefaults.controller)
+        #expect(settings.rig.controller == RigSettings.defaults.controller)
         let warning = try #require(fixture.warnings.first)
         #expect(fixture.warnings.count == 1)
         #expect(warning.source == "shipped \(fixture.shippedPath) and environment PEACH_CONTROLLER_COMMANDS_START_STOP")
@@ -81,7 +81,7 @@ struct ControllerKeyTests {
         try fixture.writeShipped(ShippedConfigRenderer.render())
         try fixture.writeUser("controller:\n  comparison:\n    lower: \"cc:80\"\n    mode: explicit\n")
         let settings = await fixture.makeSettings(environment: ["PEACH_CONTROLLER_COMMANDS_QUIT": "cc:80"])
-        #expect(settings.controller == RigSettingDefaults.controller)
+        #expect(settings.rig.controller == RigSettings.defaults.controller)
         #expect(fixture.warnings.count == 1)
         let warning = try #require(fixture.warnings.first)
         #expect(warning.key == "controller.comparison.mode and controller.comparison.lower and controller.commands.quit")
@@ -100,8 +100,8 @@ struct ControllerKeyTests {
             "PEACH_CONTROLLER_MATCHING_COMMIT": "cc:64",
         ])
         // Out of range alone: only that key falls back; the commit key applies.
-        #expect(settings.controller.tuning == .modWheel)
-        #expect(settings.controller.commit == [.button(.sustainPedal)])
+        #expect(settings.rig.controller.tuning == .modWheel)
+        #expect(settings.rig.controller.commit == [.button(.sustainPedal)])
         #expect(fixture.warnings.count == 1)
         #expect(fixture.warnings.first?.reason.contains("out of range") == true)
 
@@ -109,7 +109,7 @@ struct ControllerKeyTests {
             "PEACH_CONTROLLER_MATCHING_CONTROL": "cc14:31",
             "PEACH_CONTROLLER_MATCHING_COMMIT": "cc:63",
         ])
-        #expect(collision.controller == RigSettingDefaults.controller)
+        #expect(collision.rig.controller == RigSettings.defaults.controller)
         #expect(fixture.warnings.last?.reason.contains("uses CC 63, commit = cc:63") == true)
     }
 

@@ -93,9 +93,9 @@ struct InvalidValueTests {
         try fixture.writeUser("velocity: 999\nnoteDuration: 2.5\nmidi:\n  channel: 0\n  pitchBendRange: 12\n")
         let settings = await fixture.makeSettings()
         #expect(settings.training.velocity == TrainingSettings.defaults.velocity)
-        #expect(settings.midiChannel == RigSettingDefaults.midiChannel)
+        #expect(settings.rig.midiChannel == RigSettings.defaults.midiChannel)
         #expect(settings.training.noteDuration == (try NoteDuration(seconds: 2.5)))
-        #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
+        #expect(settings.rig.pitchBendRange == (try PitchBendRange(semitones: 12)))
         #expect(fixture.warnings.count == 2)
     }
 

@@ -152,12 +152,12 @@ struct PrecedenceTests {
         #expect(settings.training.tuningSystem == .justIntonation)
         #expect(settings.training.noteGap == (try NoteGap(seconds: 0.5)))
         #expect(settings.training.velocity == (try MIDIVelocity(100)))
-        #expect(settings.outputPort == "Env Synth")
-        #expect(settings.inputPort == "Env Keys")
-        #expect(settings.midiChannel == (try MIDIChannel(10)))
-        #expect(settings.pitchBendRange == (try PitchBendRange(semitones: 12)))
-        #expect(settings.sound == (try SoundSelection(program: 40, bank: 1)))
-        #expect(settings.controller == (try ControllerSettings(
+        #expect(settings.rig.outputPort == "Env Synth")
+        #expect(settings.rig.inputPort == "Env Keys")
+        #expect(settings.rig.midiChannel == (try MIDIChannel(10)))
+        #expect(settings.rig.pitchBendRange == (try PitchBendRange(semitones: 12)))
+        #expect(settings.rig.sound == (try SoundSelection(program: 40, bank: 1)))
+        #expect(settings.rig.controller == (try ControllerSettings(
             channel: MIDIChannel(10), comparisonMode: .relativeToTarget,
             higher: .note(MIDINote(parsing: "C5")), lower: .note(60),
             tuning: TuningControl(.absoluteCC(controller: 16, fourteenBit: true)),
@@ -174,7 +174,7 @@ struct PrecedenceTests {
         defer { fixture.remove() }
         try fixture.writeUser(yaml("midi.outputPort", "\"My Synth\""))
         let settings = await fixture.makeSettings(environment: ["PEACH_MIDI_OUTPUT_PORT": ""])
-        #expect(settings.outputPort == nil)
+        #expect(settings.rig.outputPort == nil)
         #expect(try settings.entry(forKey: "midi.outputPort").origin.description == "environment PEACH_MIDI_OUTPUT_PORT")
     }
 

@@ -71,7 +71,7 @@ struct PresetTests {
             commit: [.button(.sustainPedal), .anyKey],
             commands: [.startStop: .note(try MIDINote(parsing: "C2")), .nextMode: .note(try MIDINote(parsing: "D2")),
                        .quit: .note(try MIDINote(parsing: "E2"))])
-        #expect(settings.controller == expected)
+        #expect(settings.rig.controller == expected)
         // The commands lie below every reference note, so they never stand for one.
         #expect(settings.training.noteRange.lower.rawValue > 40)
     }
@@ -79,7 +79,7 @@ struct PresetTests {
     @Test("pads-knobs: two pads answer, a knob tunes, a pad commits, three pads command")
     func pads() async throws {
         let settings = try await Self.expectAllKeysValid("pads-knobs.yaml")
-        let controller = settings.controller
+        let controller = settings.rig.controller
         #expect(controller.comparisonMode == .explicit)
         #expect(controller.higher == .note(37))
         #expect(controller.lower == .note(36))

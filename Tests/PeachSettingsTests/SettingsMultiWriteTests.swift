@@ -26,8 +26,8 @@ struct SettingsMultiWriteTests {
 
         let entries = try await settings.set(Self.explicitButtons)
         #expect(entries.map(\.value) == ["explicit", "cc:81", "cc:80"])
-        #expect(settings.controller.comparisonMode == .explicit)
-        #expect(settings.controller.higher == (try ControllerButton(parsing: "cc:81")))
+        #expect(settings.rig.controller.comparisonMode == .explicit)
+        #expect(settings.rig.controller.higher == (try ControllerButton(parsing: "cc:81")))
         let text = String(decoding: try #require(fixture.directory.read(SettingsFixture.userFile)), as: UTF8.self)
         #expect(text.hasPrefix("# mine\nnoteDuration: 1.5\n"), "\(text)")
         #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))

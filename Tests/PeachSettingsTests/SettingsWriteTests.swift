@@ -34,10 +34,10 @@ struct SettingsWriteTests {
         let entry = try await settings.set("midi.channel", to: "10")
         #expect(entry.value == "10")
         #expect(entry.origin.description == "user file \(fixture.userPath)")
-        #expect(settings.midiChannel == (try MIDIChannel(10)))
+        #expect(settings.rig.midiChannel == (try MIDIChannel(10)))
         #expect(String(decoding: try #require(fixture.directory.read(SettingsFixture.userFile)), as: UTF8.self)
             == Self.userFile.replacingOccurrences(of: "  channel: 2", with: "  channel: 10"))
-        #expect(settings.inputPort == "Keystation 49")
+        #expect(settings.rig.inputPort == "Keystation 49")
         #expect(settings.training.noteDuration == (try NoteDuration(seconds: 1.5)))
         #expect(settings.training.intervals == (try DirectedInterval.parseSet("P5u,M3d")))
     }
@@ -69,10 +69,10 @@ struct SettingsWriteTests {
               program: 19
 
             """)
-        #expect(settings.outputPort == "FLUID Synth: \"GM\" #1")
-        #expect(settings.sound.program == 19)
+        #expect(settings.rig.outputPort == "FLUID Synth: \"GM\" #1")
+        #expect(settings.rig.sound.program == 19)
         #expect(settings.training.intervals == (try DirectedInterval.parseSet("P4d,m3u")))
-        #expect(settings.inputPort == "Keystation 49")
+        #expect(settings.rig.inputPort == "Keystation 49")
         #expect(fixture.warnings.isEmpty)
     }
 
@@ -164,7 +164,7 @@ struct SettingsWriteTests {
         #expect(try fixture.directory.contents(of: "home/.config/peach") == ["config.yaml"])
         let reread = await fixture.makeSettings()
         #expect(reread.training.velocity == TrainingSettings.defaults.velocity)
-        #expect(reread.midiChannel == (try MIDIChannel(2)))
+        #expect(reread.rig.midiChannel == (try MIDIChannel(2)))
     }
 
     @Test("a temporary file left by a real crash is never read as config, and the next write succeeds")

@@ -19,7 +19,7 @@ struct UnknownKeyTests {
             portWait: forever
             """)
         let settings = await fixture.makeSettings()
-        #expect(settings.midiChannel == (try MIDIChannel(2)))
+        #expect(settings.rig.midiChannel == (try MIDIChannel(2)))
         let described = fixture.warnings.map(\.description)
         #expect(described == [
             "user file \(fixture.userPath), line 3: midi.portwait is not a Peach setting (did you mean midi.portWait?); "

@@ -26,7 +26,7 @@ public struct PitchBendMapper: Hashable, Sendable {
     public let synthA4: Frequency
     public let response: BendResponse
 
-    public init(range: PitchBendRange = RigSettingDefaults.pitchBendRange, synthA4: Frequency = .concertA,
+    public init(range: PitchBendRange = RigSettings.defaults.pitchBendRange, synthA4: Frequency = .concertA,
                 response: BendResponse = .exact) {
         self.range = range
         self.synthA4 = synthA4

@@ -21,10 +21,10 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
     public var synthA4: Frequency
 
     public init(
-        channels: ChannelPool = .single(RigSettingDefaults.midiChannel),
-        bendRange: PitchBendRange = RigSettingDefaults.pitchBendRange,
+        channels: ChannelPool = .single(RigSettings.defaults.midiChannel),
+        bendRange: PitchBendRange = RigSettings.defaults.pitchBendRange,
         sendsBendRange: Bool = true,
-        sound: SoundSelection = RigSettingDefaults.sound,
+        sound: SoundSelection = RigSettings.defaults.sound,
         synthA4: Frequency = .concertA,
         bendResponse: BendResponse = .exact,
         loudnessResponse: LoudnessResponse = .expression
@@ -40,7 +40,7 @@ public struct NotePlayerConfiguration: Hashable, Sendable {
 
     /// Channel, bend range and sound from the rig's settings; the pool, when given, replaces
     /// the single configured channel.
-    public init(settings: any RigSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
+    public init(settings: RigSettings, channels: ChannelPool? = nil, sendsBendRange: Bool = true,
                 bendResponse: BendResponse = .exact, loudnessResponse: LoudnessResponse = .expression) {
         self.init(channels: channels ?? .single(settings.midiChannel), bendRange: settings.pitchBendRange,
                   sendsBendRange: sendsBendRange, sound: settings.sound, bendResponse: bendResponse,

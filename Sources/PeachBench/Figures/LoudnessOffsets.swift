@@ -63,7 +63,7 @@ struct LoudnessOffsets: BenchmarkFigure {
                                      + engines.map(\.name).joined(separator: " and ") + " (bound \(Self.format(Self.bound, 0)) dB)"),
             findings: [
                 "Method: in the VM, one `ALSANotePlayer` (velocity \(TrainingSettings.defaults.velocity.rawValue), channel "
-                    + "\(RigSettingDefaults.midiChannel.number)) plays A4 for \(Self.seconds(Self.noteLength)) s, "
+                    + "\(RigSettings.defaults.midiChannel.number)) plays A4 for \(Self.seconds(Self.noteLength)) s, "
                     + "\(Self.seconds(Self.gap)) s apart: for each offset x a note at 0 dB, then one at x dB; measured = "
                     + "level(x) − level(the 0 dB note before it), the RMS from \(Self.window.lowerBound) to "
                     + "\(Self.window.upperBound) s after each onset (scripts/measure-loudness.py). The 0 dB pair is the noise "

@@ -74,7 +74,7 @@ struct RhythmAnswerReaction: BenchmarkFigure {
                     + "echo client answers; 20–60 ms later Peach's answer (a key below or above middle C at random). "
                     + "Every press and reaction is stamped on arrival by the bench's synth client, on one queue.",
                 "Peach's reaction is the cue's note-on (high or low wood block), sent on the reader thread by the route "
-                    + "once RhythmOffsetDetectionSession.judgedAnswer has judged the answer, before the record is stored.",
+                    + "inside RhythmOffsetDetectionSession.judgedAnswer, before the session's loop is woken to store the record.",
             ])
     }
 

@@ -1,8 +1,7 @@
 /// The training settings of the domain as one immutable value (the iOS app hands each session
 /// a settings value the same way). A session reads one at the start of every trial, so an
 /// edit applies from the next trial and never halfway through one. The property initialisers
-/// are the built-in defaults: the one place they are defined (the rig's are
-/// `RigSettingDefaults`).
+/// are the built-in defaults: the one place they are defined (the rig's are PeachRig's).
 public struct TrainingSettings: Hashable, Sendable {
     /// C2…C6.
     public var noteRange = NoteRange(uncheckedLower: 36, upper: 84)

@@ -11,10 +11,9 @@ public struct AnySettingDescriptor: Sendable {
     let emptyIsValue: Bool
     let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String
     let clampReason: @Sendable (RawSettingValue) -> String?
-    /// A training setting resolves itself into `TrainingSettings` and says what it found, for
-    /// the report; nil for the rig's and the front end's, which `ResolvedSettings` assembles.
-    let resolveTrainingField: (@Sendable (inout SettingsResolver, inout TrainingSettings)
-        -> (value: String, origin: SettingOrigin))?
+    /// A setting with a field of its own resolves itself into it and says what it found, for
+    /// the report; nil for those `ResolvedSettings` assembles from several keys, and the front end's.
+    let resolveField: (@Sendable (inout SettingsResolver, inout SettingsSnapshot) -> (value: String, origin: SettingOrigin))?
 
     /// The key's components, as swift-configuration addresses them.
     public var components: [String] { key.split(separator: ".").map(String.init) }

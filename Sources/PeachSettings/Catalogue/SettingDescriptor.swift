@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 
 /// How a value is spelled in YAML.
 enum YAMLStyle: Sendable {
@@ -29,23 +30,25 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
     /// For a setting the domain clamps rather than refuses: why the value read from `raw`
     /// is not what was written ("is outside 0.3…3.0 seconds"), or nil when it is.
     let clampReason: (@Sendable (RawSettingValue, Value) -> String?)?
-    /// Where a training setting's value lives in `TrainingSettings`, whose initialiser is its
-    /// default; nil for the rig's and the front end's settings.
-    let field: (WritableKeyPath<TrainingSettings, Value> & Sendable)?
+    /// Where the value lives in the resolved settings (`TrainingSettings` or `RigSettings`,
+    /// whose initialiser is its default); nil for a setting assembled with others (the note
+    /// range, the sound, the controller mapping) or the front end's.
+    let field: SettingField<Value>?
 
-    /// A training setting: its default is `TrainingSettings`' own, and resolving it sets `field`.
+    /// A setting with a field of its own: its default is the field's, and resolving it sets it.
     init(
         key: String,
         legacyKeys: [String] = [],
         comment: String,
-        field: WritableKeyPath<TrainingSettings, Value> & Sendable,
+        field: SettingField<Value>,
         style: YAMLStyle = .plain,
+        emptyIsValue: Bool = false,
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
         format: @escaping @Sendable (Value) -> String,
         clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil
     ) {
-        self.init(key: key, legacyKeys: legacyKeys, comment: comment, defaultValue: TrainingSettings.defaults[keyPath: field],
-                  style: style, parse: parse, format: format, clampReason: clampReason, field: field)
+        self.init(key: key, legacyKeys: legacyKeys, comment: comment, defaultValue: field.defaultValue, style: style,
+                  emptyIsValue: emptyIsValue, parse: parse, format: format, clampReason: clampReason, field: field)
     }
 
     init(
@@ -58,7 +61,7 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
         format: @escaping @Sendable (Value) -> String,
         clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil,
-        field: (WritableKeyPath<TrainingSettings, Value> & Sendable)? = nil
+        field: SettingField<Value>? = nil
     ) {
         self.key = key
         self.legacyKeys = legacyKeys
@@ -73,10 +76,10 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
     }
 
     public var erased: AnySettingDescriptor {
-        let trainingField = field.map { field in
-            { @Sendable [self] (resolver: inout SettingsResolver, settings: inout TrainingSettings) in
+        let resolveField = field.map { field in
+            { @Sendable [self] (resolver: inout SettingsResolver, snapshot: inout SettingsSnapshot) in
                 let resolution = resolver.resolve(self)
-                settings[keyPath: field] = resolution.value
+                field.set(resolution.value, in: &snapshot)
                 return (format(resolution.value), resolution.origin)
             }
         }
@@ -92,7 +95,34 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
                 guard let clampReason, let value = try? parse(raw) else { return nil }
                 return clampReason(raw, value)
             },
-            resolveTrainingField: trainingField
+            resolveField: resolveField
         )
     }
+}
+
+/// Where a setting's value lives in the resolved settings.
+enum SettingField<Value: Sendable>: Sendable {
+    case training(WritableKeyPath<TrainingSettings, Value> & Sendable)
+    case rig(WritableKeyPath<RigSettings, Value> & Sendable)
+
+    /// The value's built-in default: the field's in the default settings.
+    var defaultValue: Value {
+        switch self {
+        case .training(let field): TrainingSettings.defaults[keyPath: field]
+        case .rig(let field): RigSettings.defaults[keyPath: field]
+        }
+    }
+
+    func set(_ value: Value, in snapshot: inout SettingsSnapshot) {
+        switch self {
+        case .training(let field): snapshot.training[keyPath: field] = value
+        case .rig(let field): snapshot.rig[keyPath: field] = value
+        }
+    }
+}
+
+/// The two values resolution fills, field by field.
+struct SettingsSnapshot: Sendable {
+    var training = TrainingSettings.defaults
+    var rig = RigSettings.defaults
 }

@@ -5,9 +5,9 @@ import PeachRig
 ///
 /// The one place keys are defined: environment variable names, the shipped YAML, the report
 /// and `peach settings set` all derive from these descriptors, and a training setting's
-/// descriptor names its `TrainingSettings` field, which resolution fills. Training defaults are
-/// `TrainingSettings`' own, the rig's `RigSettingDefaults`; ranges in comments come from the
-/// domain types, so none is repeated.
+/// descriptor names its `TrainingSettings` or `RigSettings` field, which resolution fills. The
+/// defaults are those two values' own; ranges in comments come from the domain types, so none
+/// is repeated.
 /// Keys sharing a first component stay adjacent, so the YAML groups them under one mapping.
 public enum SettingsCatalogue {
     private typealias Parse = SettingParsers
@@ -35,7 +35,7 @@ public enum SettingsCatalogue {
     public static let noteDuration = SettingDescriptor(
         key: "noteDuration",
         comment: "Seconds each note sounds; clamped to \(Parse.span(NoteDuration.allowedSeconds)).",
-        field: \.noteDuration,
+        field: .training(\.noteDuration),
         parse: { raw throws(DomainValueError) in
             try NoteDuration(seconds: Parse.number(raw, type: "note duration", unit: "seconds"))
         },
@@ -52,7 +52,7 @@ public enum SettingsCatalogue {
     public static let referencePitch = SettingDescriptor(
         key: "referencePitch",
         comment: "Frequency of A4 in Hz, \(Parse.span(ReferencePitch.allowedHertz)).",
-        field: \.referencePitch,
+        field: .training(\.referencePitch),
         parse: { raw throws(DomainValueError) in
             try ReferencePitch.validated(hertz: Parse.number(raw, type: "reference pitch", unit: "Hz"))
         },
@@ -62,7 +62,7 @@ public enum SettingsCatalogue {
     public static let varyLoudness = SettingDescriptor(
         key: "varyLoudness",
         comment: "How much the second note's loudness varies: 0 = not at all … 1 = up to ±10 dB.",
-        field: \.varyLoudness,
+        field: .training(\.varyLoudness),
         parse: { raw throws(DomainValueError) in
             try UnitInterval(Parse.number(raw, type: "loudness variation", unit: "0…1"))
         },
@@ -73,7 +73,7 @@ public enum SettingsCatalogue {
         key: "intervals",
         comment: "Intervals to train, u = up, d = down: "
             + Interval.allCases.map(\.abbreviation).joined(separator: " ") + ".",
-        field: \.intervals,
+        field: .training(\.intervals),
         style: .flowList,
         parse: { raw throws(DomainValueError) in try DirectedInterval.parseSet(Parse.items(raw)) },
         format: { $0.sorted().map(\.abbreviation).joined(separator: ",") }
@@ -82,7 +82,7 @@ public enum SettingsCatalogue {
     public static let tuningSystem = SettingDescriptor(
         key: "tuningSystem",
         comment: TuningSystem.allCases.map(\.rawValue).joined(separator: " or ") + ".",
-        field: \.tuningSystem,
+        field: .training(\.tuningSystem),
         parse: { raw throws(DomainValueError) in try TuningSystem(parsing: Parse.scalar(raw, type: "tuning system")) },
         format: { $0.rawValue }
     )
@@ -90,7 +90,7 @@ public enum SettingsCatalogue {
     public static let noteGap = SettingDescriptor(
         key: "noteGap",
         comment: "Seconds of silence between the two notes of a comparison, \(Parse.span(NoteGap.allowedSeconds)).",
-        field: \.noteGap,
+        field: .training(\.noteGap),
         parse: { raw throws(DomainValueError) in try NoteGap(seconds: Parse.number(raw, type: "note gap", unit: "seconds")) },
         format: { "\($0.seconds)" }
     )
@@ -98,7 +98,7 @@ public enum SettingsCatalogue {
     public static let velocity = SettingDescriptor(
         key: "velocity",
         comment: "MIDI note-on velocity, \(Parse.span(MIDIVelocity.validRange)).",
-        field: \.velocity,
+        field: .training(\.velocity),
         parse: { raw throws(DomainValueError) in try MIDIVelocity(Parse.wholeNumber(raw, type: "MIDI velocity")) },
         format: { "\($0.rawValue)" }
     )
@@ -106,7 +106,7 @@ public enum SettingsCatalogue {
     public static let rhythmTempo = SettingDescriptor(
         key: "rhythm.tempo",
         comment: "Tempo of rhythm training in BPM (a quarter note to the beat; the clicks are sixteenths), \(Parse.span(TempoBPM.range)).",
-        field: \.rhythmTempo,
+        field: .training(\.rhythmTempo),
         parse: { raw throws(DomainValueError) in try TempoBPM(Parse.wholeNumber(raw, type: "tempo")) },
         format: { "\($0.value)" }
     )
@@ -114,7 +114,7 @@ public enum SettingsCatalogue {
     public static let outputPort = SettingDescriptor(
         key: "midi.outputPort",
         comment: "MIDI port the notes go to; empty picks one.",
-        defaultValue: RigSettingDefaults.outputPort,
+        field: .rig(\.outputPort),
         style: .quoted,
         emptyIsValue: true,
         parse: Parse.port,
@@ -124,7 +124,7 @@ public enum SettingsCatalogue {
     public static let inputPort = SettingDescriptor(
         key: "midi.inputPort",
         comment: "MIDI port the answers come from; empty picks one.",
-        defaultValue: RigSettingDefaults.inputPort,
+        field: .rig(\.inputPort),
         style: .quoted,
         emptyIsValue: true,
         parse: Parse.port,
@@ -134,7 +134,7 @@ public enum SettingsCatalogue {
     public static let midiChannel = SettingDescriptor(
         key: "midi.channel",
         comment: "MIDI channel, \(Parse.span(MIDIChannel.validRange)).",
-        defaultValue: RigSettingDefaults.midiChannel,
+        field: .rig(\.midiChannel),
         parse: { raw throws(DomainValueError) in try MIDIChannel(Parse.wholeNumber(raw, type: "MIDI channel")) },
         format: { "\($0.number)" }
     )
@@ -142,7 +142,7 @@ public enum SettingsCatalogue {
     public static let pitchBendRange = SettingDescriptor(
         key: "midi.pitchBendRange",
         comment: "Semitones of a full pitch bend, \(Parse.span(PitchBendRange.validSemitones)); must match the synth.",
-        defaultValue: RigSettingDefaults.pitchBendRange,
+        field: .rig(\.pitchBendRange),
         parse: { raw throws(DomainValueError) in
             try PitchBendRange(semitones: Parse.wholeNumber(raw, type: "pitch-bend range"))
         },
@@ -152,7 +152,7 @@ public enum SettingsCatalogue {
     public static let soundProgram = SettingDescriptor(
         key: "sound.program",
         comment: "General MIDI program, \(Parse.span(SoundSelection.programRange)) (0 = Acoustic Grand Piano).",
-        defaultValue: RigSettingDefaults.sound.program,
+        defaultValue: RigSettings.defaults.sound.program,
         parse: { raw throws(DomainValueError) in
             let program = try Parse.wholeNumber(raw, type: "MIDI program")
             return try SoundSelection(program: program).program
@@ -163,7 +163,7 @@ public enum SettingsCatalogue {
     public static let soundBank = SettingDescriptor(
         key: "sound.bank",
         comment: "Sound bank, \(Parse.span(SoundSelection.bankRange)), sent as Bank Select MSB/LSB.",
-        defaultValue: RigSettingDefaults.sound.bank,
+        defaultValue: RigSettings.defaults.sound.bank,
         parse: { raw throws(DomainValueError) in
             let bank = try Parse.wholeNumber(raw, type: "MIDI bank")
             return try SoundSelection(program: SoundSelection.programRange.lowerBound, bank: bank).bank
@@ -177,7 +177,7 @@ public enum SettingsCatalogue {
     public static let controllerChannel = SettingDescriptor(
         key: "controller.channel",
         comment: "Channel the controller's answers count on, \(Parse.span(MIDIChannel.validRange)), or omni for all.",
-        defaultValue: RigSettingDefaults.controller.channel,
+        defaultValue: RigSettings.defaults.controller.channel,
         parse: { raw throws(DomainValueError) in
             try ControllerSettings.channel(parsing: Parse.scalar(raw, type: "controller channel"))
         },
@@ -188,7 +188,7 @@ public enum SettingsCatalogue {
         key: "controller.comparison.mode",
         comment: "relativeToTarget: a key above the last target note answers higher, below lower; "
             + "explicit: the higher and lower controls answer.",
-        defaultValue: RigSettingDefaults.controller.comparisonMode,
+        defaultValue: RigSettings.defaults.controller.comparisonMode,
         parse: { raw throws(DomainValueError) in
             try ControllerSettings.comparisonMode(parsing: Parse.scalar(raw, type: "comparison answer mode"))
         },
@@ -198,20 +198,20 @@ public enum SettingsCatalogue {
     public static let controllerHigher = buttonSetting(
         key: "controller.comparison.higher",
         comment: "Answers higher in explicit mode: note:C5, cc:NUMBER (pressed at 64 or more), sustain, program:NUMBER or none.",
-        defaultValue: RigSettingDefaults.controller.higher
+        defaultValue: RigSettings.defaults.controller.higher
     )
 
     public static let controllerLower = buttonSetting(
         key: "controller.comparison.lower",
         comment: "Answers lower in explicit mode, written like higher.",
-        defaultValue: RigSettingDefaults.controller.lower
+        defaultValue: RigSettings.defaults.controller.lower
     )
 
     public static let controllerTuning = SettingDescriptor(
         key: "controller.matching.control",
         comment: "Tunes the note: modWheel (CC 1, CC 33 as LSB when sent), cc:NUMBER, cc14:NUMBER (LSB = NUMBER+32), "
             + "encoder:NUMBER:twosComplement|binaryOffset:STEP_CENTS or pitchWheelRate:MAX_CENTS_PER_SECOND.",
-        defaultValue: RigSettingDefaults.controller.tuning,
+        defaultValue: RigSettings.defaults.controller.tuning,
         parse: { raw throws(DomainValueError) in try TuningControl(parsing: Parse.scalar(raw, type: "tuning control")) },
         format: { $0.text }
     )
@@ -219,7 +219,7 @@ public enum SettingsCatalogue {
     public static let controllerCommit = SettingDescriptor(
         key: "controller.matching.commit",
         comment: "Any of these commits the tuned note: sustain, anyKey, note:C5, cc:NUMBER or program:NUMBER.",
-        defaultValue: RigSettingDefaults.controller.commit,
+        defaultValue: RigSettings.defaults.controller.commit,
         style: .flowList,
         parse: { raw throws(DomainValueError) in try CommitTrigger.list(parsing: Parse.items(raw)) },
         format: { $0.map(\.text).joined(separator: ",") }
@@ -228,19 +228,19 @@ public enum SettingsCatalogue {
     public static let controllerStartStop = buttonSetting(
         key: "controller.commands.startStop",
         comment: "Starts or stops training: a control written like higher (e.g. program:0, note:C1, cc:80), or none.",
-        defaultValue: RigSettingDefaults.controller.commands[.startStop]
+        defaultValue: RigSettings.defaults.controller.commands[.startStop]
     )
 
     public static let controllerNextMode = buttonSetting(
         key: "controller.commands.nextMode",
         comment: "Switches to the next training mode, or none.",
-        defaultValue: RigSettingDefaults.controller.commands[.nextMode]
+        defaultValue: RigSettings.defaults.controller.commands[.nextMode]
     )
 
     public static let controllerQuit = buttonSetting(
         key: "controller.commands.quit",
         comment: "Quits Peach, or none.",
-        defaultValue: RigSettingDefaults.controller.commands[.quit]
+        defaultValue: RigSettings.defaults.controller.commands[.quit]
     )
 
     public static let controllerHoldStartStop = SettingDescriptor<ControllerButton?>(
@@ -248,7 +248,7 @@ public enum SettingsCatalogue {
         comment: "Held " + ControllerSettings.holdSeconds + " s or longer and let go, starts or stops training, besides "
             + "what its press does (the sustain pedal still commits): sustain, note:C1, cc:NUMBER, or none. "
             + "Off on a control that gives a command or tunes.",
-        defaultValue: RigSettingDefaults.controller.holdStartStop,
+        defaultValue: RigSettings.defaults.controller.holdStartStop,
         parse: { raw throws(DomainValueError) in
             let text = try Parse.scalar(raw, type: "hold control")
             // `off` as well as `none`: the word a musician switching a feature off reaches for.
@@ -264,7 +264,7 @@ public enum SettingsCatalogue {
     public static let controllerTap = SettingDescriptor<ControllerButton?>(
         key: "controller.rhythm.tap",
         comment: "Taps in rhythm matching: anyKey (any key or pad), or one control: note:D1, cc:NUMBER, sustain.",
-        defaultValue: RigSettingDefaults.controller.tap,
+        defaultValue: RigSettings.defaults.controller.tap,
         parse: { raw throws(DomainValueError) in
             let text = try Parse.scalar(raw, type: "tap control")
             guard text.trimmingWhitespace().lowercased() != "anykey" else { return nil }

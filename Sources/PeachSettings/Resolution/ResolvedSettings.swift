@@ -6,12 +6,8 @@ import PeachRig
 public struct ResolvedSettings: Sendable {
     /// The domain's: what each trial reads.
     public let training: TrainingSettings
-    public let outputPort: String?
-    public let inputPort: String?
-    public let midiChannel: MIDIChannel
-    public let pitchBendRange: PitchBendRange
-    public let sound: SoundSelection
-    public let controller: ControllerSettings
+    /// The rig's: ports, channel, bend range, sound, controller mapping.
+    public let rig: RigSettings
     public let frontEnd: FrontEndSettings
 
     /// One entry per catalogue setting, in catalogue order.
@@ -33,35 +29,32 @@ public struct ResolvedSettings: Sendable {
             return resolution.value
         }
 
-        // The training settings fill their own fields; the note range's two bounds are checked
-        // together.
-        var training = TrainingSettings.defaults
+        // Settings with a field of their own fill it; the note range's two bounds are checked
+        // together, the sound's and the controller's parts assembled below.
+        var snapshot = SettingsSnapshot()
         for setting in Catalogue.all {
-            guard let resolve = setting.resolveTrainingField else { continue }
-            let (value, origin) = resolve(&resolver, &training)
+            guard let resolve = setting.resolveField else { continue }
+            let (value, origin) = resolve(&resolver, &snapshot)
             entries[setting.key] = SettingReportEntry(key: setting.key, value: value, origin: origin,
                                                       environmentVariable: setting.environmentVariable)
         }
         let noteRange = resolver.resolveNoteRange()
         _ = record(Catalogue.noteRangeLower, noteRange.lower)
         _ = record(Catalogue.noteRangeUpper, noteRange.upper)
-        training.noteRange = noteRange.range
-        self.training = training
-        outputPort = record(Catalogue.outputPort, resolver.resolve(Catalogue.outputPort))
-        inputPort = record(Catalogue.inputPort, resolver.resolve(Catalogue.inputPort))
-        midiChannel = record(Catalogue.midiChannel, resolver.resolve(Catalogue.midiChannel))
-        pitchBendRange = record(Catalogue.pitchBendRange, resolver.resolve(Catalogue.pitchBendRange))
+        snapshot.training.noteRange = noteRange.range
+        training = snapshot.training
         let program = record(Catalogue.soundProgram, resolver.resolve(Catalogue.soundProgram))
         let bank = record(Catalogue.soundBank, resolver.resolve(Catalogue.soundBank))
         // Each part was validated by SoundSelection already, so this cannot fail.
-        sound = (try? SoundSelection(program: program, bank: bank)) ?? RigSettingDefaults.sound
+        snapshot.rig.sound = (try? SoundSelection(program: program, bank: bank)) ?? RigSettings.defaults.sound
         let controllerResolution = resolver.resolveController()
         for part in controllerResolution.parts {
             entries[part.key] = SettingReportEntry(
                 key: part.key, value: part.value, origin: part.origin,
                 environmentVariable: Catalogue.environmentVariable(for: part.key))
         }
-        controller = controllerResolution.controller
+        snapshot.rig.controller = controllerResolution.controller
+        rig = snapshot.rig
 
         let pitchResolution = record(Catalogue.pitchResolution, resolver.resolve(Catalogue.pitchResolution))
         let portWait = record(Catalogue.portWait, resolver.resolve(Catalogue.portWait))

@@ -59,7 +59,7 @@ extension SettingsResolver {
             reason = error.description
         }
 
-        let fallback = RigSettingDefaults.controller
+        let fallback = RigSettings.defaults.controller
         let defaults = Dictionary(uniqueKeysWithValues: [
             part(Catalogue.controllerChannel, Resolution(value: fallback.channel, origin: .builtInDefault)),
             part(Catalogue.controllerComparisonMode, Resolution(value: fallback.comparisonMode, origin: .builtInDefault)),

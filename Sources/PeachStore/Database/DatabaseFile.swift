@@ -1,4 +1,5 @@
 import Foundation
+import PeachFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,13 +14,10 @@ enum DatabaseFile {
         let path = location.databasePath
         try createFolder(location)
         try checkKinds(location)
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            // The umask may have narrowed the mode further; make it exactly 0600.
-            fchmod(descriptor, 0o600)
-            close(descriptor)
-        } else if errno != EEXIST {
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        do throws(FileWriteError) {
+            _ = try EmptyFile.create(path, mode: 0o600)
+        } catch {
+            throw .cannotCreate(path: path, reason: error.reason)
         }
         // SQLite would quietly open an unwritable file read-only and fail only at the first
         // trial; say so now, naming the file. (The folder must be writable for the WAL files.)
@@ -29,7 +27,7 @@ enum DatabaseFile {
     }
 
     static func createFolder(_ location: StoreLocation) throws(StoreError) {
-        do throws(PrivateFileError) {
+        do throws(FileWriteError) {
             try PrivateFiles.createFolder(location.directory.path)
         } catch {
             throw .cannotCreate(path: error.path, reason: error.reason)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PeachFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,10 +29,13 @@ extension TrainingStore {
         try DatabaseFile.createFolder(location)
         let folder = location.directory.path
         let temporary = folder + "/.peach-rescue-\(UUID().uuidString).sqlite"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError.cannotCreate(path: temporary, reason: String(cString: strerror(errno))) }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
+        do throws(FileWriteError) {
+            guard try EmptyFile.create(temporary, mode: 0o600) else {
+                throw FileWriteError(path: temporary, reason: "it exists already")
+            }
+        } catch {
+            throw StoreError.cannotCreate(path: temporary, reason: error.reason)
+        }
         do {
             try pool.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [temporary]) }
         } catch {

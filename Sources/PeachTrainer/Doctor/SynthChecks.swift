@@ -136,7 +136,7 @@ public struct PitchResolutionCheck: DoctorCheck {
     public let bendRange: PitchBendRange
 
     public init(setting: PitchResolution, startedEngine: SynthEngine?, externalSynth: String?,
-                bendRange: PitchBendRange = RigSettingDefaults.pitchBendRange) {
+                bendRange: PitchBendRange = RigSettings.defaults.pitchBendRange) {
         self.setting = setting
         self.startedEngine = startedEngine
         self.externalSynth = externalSynth

@@ -17,7 +17,7 @@ public struct SynthEngineChoice: Hashable, Sendable {
     ///   General MIDI sound (the default, 0/0, is Peach's own tone on amsynth).
     public static func choose(preferred: SynthEngine?, sound: SoundSelection,
                               installed: (SynthEngine) -> Bool) -> SynthEngineChoice {
-        let generalMIDI = sound != RigSettingDefaults.sound
+        let generalMIDI = sound != RigSettings.defaults.sound
         let soundText = "sound.program \(sound.program) (bank \(sound.bank))"
         if let preferred {
             let ignores = preferred == .amsynth && generalMIDI

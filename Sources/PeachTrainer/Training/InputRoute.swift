@@ -1,4 +1,5 @@
 import ALSASequencer
+import AsyncAlgorithms
 import PeachALSA
 import PeachCore
 import PeachRig
@@ -175,11 +176,15 @@ public final class InputRoute: Sendable {
             return
         }
         guard state.wheelTicker == nil else { return }
-        let clock = self.clock
-        state.wheelTicker = Task { [weak self] in
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: Self.wheelTick) } catch { return }
-                guard let self, self.advanceWheel() else { return }
+        state.wheelTicker = Self.ticking(every: Self.wheelTick, on: clock) { [weak self] in self?.advanceWheel() ?? false }
+    }
+
+    /// Calls `tick` on `clock` every `interval` until it returns false or the task is cancelled.
+    private static func ticking<C: Clock<Duration>>(every interval: Duration, on clock: C,
+                                                    _ tick: @escaping @Sendable () -> Bool) -> Task<Void, Never> {
+        Task {
+            for await _ in AsyncTimerSequence(interval: interval, clock: clock) {
+                guard tick() else { return }
             }
         }
     }

@@ -14,6 +14,10 @@ import Synchronization
 /// mode switch starts the next session only once the last one's final events are reported.
 /// Answers and tuning movements do not wait in that stream: `route` hands them to the session
 /// on the thread that read them, so their note-off or bend leaves at once.
+///
+/// Built from a few parts: the input route, the session factory (one session per mode), the
+/// presenter, the rig (ports, mapping, reconnecting), the feedback cue, the standings it reads
+/// after each trial and the run's tally.
 public actor Trainer {
     public typealias SessionFactory = @Sendable (TrainingMode) throws -> ActiveSession
 
@@ -30,17 +34,10 @@ public actor Trainer {
 
     private let makeSession: SessionFactory
     private let presenter: any TrainingPresenter
-    private let cue: (any FeedbackCuePlaying)?
-    private let feedback: FeedbackCueSettings
+    private let rig: any TrainerRig
+    private let feedback: TrainerFeedback?
+    private let standings: any TrainingStandings
     private let trialLimit: Int?
-    private let describePorts: @Sendable () -> (output: String, input: String?)
-    private let controllerSettings: @Sendable () -> ControllerSettings
-    /// A controller answers (not only the terminal's keys): the prompts name its controls.
-    private let hasController: Bool
-    private let isFatal: @Sendable (any Error) -> Bool
-    private let reconnect: @Sendable ([PortRole: SequencerAddress]) async throws -> Void
-    private let standing: @Sendable (TrainingDiscipline) -> DisciplineStanding
-    private let rhythmStatistics: @Sendable (RhythmProfileKey) -> DisciplineStatistics?
     private let clock: any Clock<Duration>
     private let inbox: AsyncStream<TrainerInput>
     private nonisolated let finishRequested = Atomic(false)
@@ -58,13 +55,7 @@ public actor Trainer {
     }
     /// The mode a switch goes to once the last session's final events are reported.
     private var switchingTo: TrainingMode?
-    /// The running (or last) trial's number in this run: the completed trials before it, plus
-    /// one. A discarded trial (paused, switched, a port lost) so passes its number on to the
-    /// next, and the last number shown is the count of completed trials the run ends with.
-    private var trialNumber = 0
-    private var completedTrials = 0
-    /// Per discipline trained in this run: trials, results, the estimate before and after.
-    private var summary = RunSummary()
+    private var tally = RunTally()
     private var failure: String?
     /// The session ended on its own (e.g. its synth went away); a hot-plug restart revives it.
     private var endedByFailure = false
@@ -73,56 +64,31 @@ public actor Trainer {
 
     /// - Parameters:
     ///   - makeSession: builds the session of a mode (player, settings, observers, strategy).
-    ///   - controllerSource: the controller's port; events from elsewhere are ignored.
-    ///   - controllerSettings: the current mapping settings, re-read at every trial.
-    ///   - inputClock: the time the controller's events are stamped on, now, for the pitch
-    ///     wheel's rate mode.
-    ///   - standing: the discipline's trend and threshold estimate after a trial (the profile
-    ///     and the estimate have just taken the record).
-    ///   - rhythmStatistics: the profile's statistics of a rhythm tempo and side, likewise.
-    ///   - isFatal: whether a session failure ends the run (a lost synth does not: the hot-plug
-    ///     supervisor resumes training when it is back).
-    ///   - reconnect: subscribes to ports that came back and sets the synth up again.
+    ///   - feedback: the cue after an answer; nil: none.
+    ///   - standings: read after each trial, for the status line and the summary.
     public init(
         mode: TrainingMode,
         trialLimit: Int?,
         makeSession: @escaping SessionFactory,
         presenter: any TrainingPresenter,
-        cue: (any FeedbackCuePlaying)?,
-        feedback: FeedbackCueSettings,
-        controllerSource: SequencerAddress?,
-        controllerSettings: @escaping @Sendable () -> ControllerSettings,
-        describePorts: @escaping @Sendable () -> (output: String, input: String?),
-        inputClock: @escaping @Sendable () -> UInt64? = { nil },
-        standing: @escaping @Sendable (TrainingDiscipline) -> DisciplineStanding = { _ in DisciplineStanding() },
-        rhythmStatistics: @escaping @Sendable (RhythmProfileKey) -> DisciplineStatistics? = { _ in nil },
-        isFatal: @escaping @Sendable (any Error) -> Bool = { _ in true },
-        reconnect: @escaping @Sendable ([PortRole: SequencerAddress]) async throws -> Void = { _ in },
+        rig: any TrainerRig,
+        feedback: TrainerFeedback?,
+        standings: any TrainingStandings = NoStandings(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.mode = mode
         self.trialLimit = trialLimit
         self.makeSession = makeSession
         self.presenter = presenter
-        self.cue = cue
+        self.rig = rig
         self.feedback = feedback
-        self.controllerSettings = controllerSettings
-        hasController = controllerSource != nil
-        self.describePorts = describePorts
-        self.standing = standing
-        self.rhythmStatistics = rhythmStatistics
-        self.isFatal = isFatal
-        self.reconnect = reconnect
+        self.standings = standings
         self.clock = clock
         let (inbox, continuation) = AsyncStream.makeStream(of: TrainerInput.self)
         self.inbox = inbox
-        // Rhythm's cue is its reaction: it leaves from the reader thread as the answer is judged.
-        var judgedCue: (@Sendable (Bool) -> Void)?
-        if let cue {
-            judgedCue = { correct in cue.playNow(feedback.note(correct: correct)) }
-        }
-        self.route = InputRoute(mapping: ControllerMapping(settings: controllerSettings(), source: controllerSource),
-                                inbox: continuation, inputClock: inputClock, clock: clock, judgedCue: judgedCue)
+        self.route = InputRoute(mapping: ControllerMapping(settings: rig.controllerSettings(), source: rig.controllerSource),
+                                inbox: continuation, inputClock: { rig.inputTime() }, clock: clock,
+                                judgedCue: feedback?.judged)
     }
 
     /// Port announcements (from `route`) go to `supervisor`, which tells this trainer when a
@@ -152,8 +118,8 @@ public actor Trainer {
         }
         keyReader?.cancel()
         await tearDown()
-        if let failure { return .failed(reason: failure, completedTrials: completedTrials) }
-        return .finished(completedTrials: completedTrials)
+        if let failure { return .failed(reason: failure, completedTrials: tally.completedTrials) }
+        return .finished(completedTrials: tally.completedTrials)
     }
 
     /// Ends the run: the unfinished trial is discarded and every note silenced. Safe to call
@@ -220,8 +186,8 @@ public actor Trainer {
         feedbackWait?.cancel()
         route.close()
         await stopSession()
-        await cue?.silence()
-        await presenter.present(.finished(completedTrials: completedTrials, summary: summary))
+        await feedback?.silence()
+        await presenter.present(.finished(completedTrials: tally.completedTrials, summary: tally.summary))
     }
 
     // MARK: - Sessions
@@ -236,9 +202,10 @@ public actor Trainer {
         session.observe { event in reports.receive(event) }
         self.session = session
         route.setSession(session)
-        let ports = describePorts()
-        await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output,
-                                         input: ports.input, controls: hasController ? controllerSettings() : nil))
+        let ports = rig.portLabels
+        // A controller answers (not only the terminal's keys): the prompts name its controls.
+        await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output, input: ports.input,
+                                         controls: rig.controllerSource != nil ? rig.controllerSettings() : nil))
         paused = false
         endedByFailure = false
         await startSession()
@@ -257,7 +224,7 @@ public actor Trainer {
         await session.stop()
         // The clicks' withdrawal (their tag is the cue's too) may have taken a cue's note-off
         // along: no cue is left sounding through a pause.
-        if mode.isRhythm { await cue?.silence() }
+        if mode.isRhythm { await feedback?.silence() }
     }
 
     private func completeSwitch() async {
@@ -287,17 +254,16 @@ public actor Trainer {
     private func rhythmOffsetDetectionEvent(_ event: RhythmOffsetDetectionEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            trialNumber = completedTrials + 1
-            route.update(settings: controllerSettings())
-            await presenter.present(.rhythmOffsetDetectionTrialStarted(trial, trial: trialNumber))
+            tally.trialStarted()
+            route.update(settings: rig.controllerSettings())
+            await presenter.present(.rhythmOffsetDetectionTrialStarted(trial, trial: tally.trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.rhythmOffsetDetectionStateChanged(state, trial: trialNumber))
+            await presenter.present(.rhythmOffsetDetectionStateChanged(state, trial: tally.trialNumber))
         case .trialCompleted(let record):
-            completedTrials += 1
             // The cue already sounded when the answer was judged (the route's judgedCue).
-            summary.tally(.offsetDetection, at: record.tempo) { $0.correct += record.isCorrect ? 1 : 0 }
-            await presenter.present(.rhythmOffsetDetectionCompleted(record, trial: trialNumber,
-                                                                    statistics: rhythmStatistics(record.profileKey)))
+            tally.rhythmTrialCompleted(.offsetDetection, at: record.tempo) { $0.correct += record.isCorrect ? 1 : 0 }
+            await presenter.present(.rhythmOffsetDetectionCompleted(record, trial: tally.trialNumber,
+                                                                    statistics: standings.statistics(of: record.profileKey)))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -307,25 +273,24 @@ public actor Trainer {
     private func rhythmMatchingEvent(_ event: RhythmMatchingEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            trialNumber = completedTrials + 1
-            route.update(settings: controllerSettings())
-            await presenter.present(.rhythmMatchingTrialStarted(trial, trial: trialNumber))
+            tally.trialStarted()
+            route.update(settings: rig.controllerSettings())
+            await presenter.present(.rhythmMatchingTrialStarted(trial, trial: tally.trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.rhythmMatchingStateChanged(state, trial: trialNumber))
+            await presenter.present(.rhythmMatchingStateChanged(state, trial: tally.trialNumber))
         case .tapMissed:
-            await presenter.present(.rhythmMatchingTapMissed(trial: trialNumber))
+            await presenter.present(.rhythmMatchingTapMissed(trial: tally.trialNumber))
         case .tapOutsideWindow(let offset):
-            await presenter.present(.rhythmMatchingTapOutside(offset, trial: trialNumber))
+            await presenter.present(.rhythmMatchingTapOutside(offset, trial: tally.trialNumber))
         case .trialCompleted(let record):
-            completedTrials += 1
             let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
             // The cue already sounded when the tap was counted (the route's judgedCue).
-            summary.tally(.matching, at: record.tempo) {
+            tally.rhythmTrialCompleted(.matching, at: record.tempo) {
                 $0.signedPercents += percent
                 $0.absolutePercents += abs(percent)
             }
-            await presenter.present(.rhythmMatchingCompleted(record, trial: trialNumber,
-                                                             statistics: rhythmStatistics(record.profileKey)))
+            await presenter.present(.rhythmMatchingCompleted(record, trial: tally.trialNumber,
+                                                             statistics: standings.statistics(of: record.profileKey)))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -339,18 +304,20 @@ public actor Trainer {
     private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            trialNumber = completedTrials + 1
-            route.update(settings: controllerSettings())
-            noteStart(of: .comparison(for: trial.interval.interval))
-            await presenter.present(.comparisonTrialStarted(trial, trial: trialNumber))
+            let discipline = TrainingDiscipline.comparison(for: trial.interval.interval)
+            tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
+            route.update(settings: rig.controllerSettings())
+            await presenter.present(.comparisonTrialStarted(trial, trial: tally.trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.comparisonStateChanged(state, trial: trialNumber))
+            await presenter.present(.comparisonStateChanged(state, trial: tally.trialNumber))
         case .trialCompleted(let record, let best):
-            completedTrials += 1
-            await cue?.play(feedback.note(correct: record.isCorrect))
-            let standing = standing(record.discipline)
-            tally(record.discipline, standing) { $0.correct += record.isCorrect ? 1 : 0 }
-            await presenter.present(.comparisonCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
+            await feedback?.comparisonCompleted(correct: record.isCorrect)
+            let standing = standings.standing(of: record.discipline)
+            tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
+                $0.correct += record.isCorrect ? 1 : 0
+            }
+            await presenter.present(.comparisonCompleted(record, trial: tally.trialNumber, sessionBest: best,
+                                                         standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
@@ -360,47 +327,32 @@ public actor Trainer {
     private func matchingEvent(_ event: PitchMatchingEvent, current: Bool) async {
         switch event {
         case .trialStarted(let trial):
-            trialNumber = completedTrials + 1
-            route.update(settings: controllerSettings())
-            noteStart(of: .matching(for: trial.interval.interval))
-            await presenter.present(.matchingTrialStarted(trial, trial: trialNumber))
+            let discipline = TrainingDiscipline.matching(for: trial.interval.interval)
+            tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
+            route.update(settings: rig.controllerSettings())
+            await presenter.present(.matchingTrialStarted(trial, trial: tally.trialNumber))
         case .stateChanged(let state):
-            await presenter.present(.matchingStateChanged(state, trial: trialNumber))
+            await presenter.present(.matchingStateChanged(state, trial: tally.trialNumber))
         case .tunableAdjusted(let offset):
-            await presenter.present(.matchingAdjusted(offset: offset, trial: trialNumber))
+            await presenter.present(.matchingAdjusted(offset: offset, trial: tally.trialNumber))
         case .trialCompleted(let record, let best):
-            completedTrials += 1
-            await cue?.play(feedback.note(matchError: record.userCentError))
-            let standing = standing(record.discipline)
-            tally(record.discipline, standing) { $0.absoluteErrors += record.userCentError.magnitude.rawValue }
-            await presenter.present(.matchingCompleted(record, trial: trialNumber, sessionBest: best, standing: standing))
+            await feedback?.matchingCompleted(error: record.userCentError)
+            let standing = standings.standing(of: record.discipline)
+            tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
+                $0.absoluteErrors += record.userCentError.magnitude.rawValue
+            }
+            await presenter.present(.matchingCompleted(record, trial: tally.trialNumber, sessionBest: best,
+                                                       standing: standing))
             await stopIfLimitReached()
         case .stopped(let reason):
             await sessionStopped(reason, current: current)
         }
     }
 
-    /// The first trial of a discipline in this run: its estimate before the run, for the summary.
-    private func noteStart(of discipline: TrainingDiscipline) {
-        guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
-        summary.entries.append(RunSummary.Entry(discipline: discipline, before: standing(discipline).threshold))
-    }
-
-    private func tally(_ discipline: TrainingDiscipline, _ standing: DisciplineStanding,
-                       _ update: (inout RunSummary.Entry) -> Void) {
-        if !summary.entries.contains(where: { $0.discipline == discipline }) {
-            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil))
-        }
-        let index = summary.entries.firstIndex { $0.discipline == discipline }!
-        summary.entries[index].trials += 1
-        summary.entries[index].after = standing.threshold
-        update(&summary.entries[index])
-    }
-
     /// The last trial's feedback still rings (the cue, the status line), but no next trial
     /// starts; the run ends when the feedback is over.
     private func stopIfLimitReached() async {
-        guard let trialLimit, completedTrials >= trialLimit, !finishing else { return }
+        guard let trialLimit, tally.completedTrials >= trialLimit, !finishing else { return }
         finishing = true
         route.setSession(nil)
         await stopSession()
@@ -427,7 +379,7 @@ public actor Trainer {
             guard current else { return }
             sessionRunning = false
             endedByFailure = true
-            if isFatal(error), !finishing {
+            if rig.isFatal(error), !finishing {
                 failure = "training stopped: \(error)"
                 await endRun()
             }
@@ -483,7 +435,7 @@ extension Trainer: HotPlugTarget {
     }
 
     public func portsReturned(_ addresses: [PortRole: SequencerAddress], restart: Bool) async throws {
-        try await reconnect(addresses)
+        try await rig.reconnect(addresses)
         if let input = addresses[.input] { route.setSource(input) }
         await presenter.present(.notice("all ports are back" + (restart ? "; training goes on" : "")))
         if restart, !paused, !finishing {

@@ -87,8 +87,8 @@ struct CalibrationRequest: Sendable {
         clicks = command.clicks
         tempo = settings.training.rhythmTempo
         json = command.json
-        outputSpec = command.to ?? settings.outputPort
-        inputSpec = command.from ?? settings.inputPort
+        outputSpec = command.to ?? settings.rig.outputPort
+        inputSpec = command.from ?? settings.rig.inputPort
         var frontEnd = settings.current.frontEnd
         if let text = command.portWait {
             do {

@@ -41,7 +41,7 @@ struct LearnCommand: AsyncParsableCommand {
     func run() async throws {
         // Learn writes the mapping it found into the settings file: a missing one it creates.
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath, creatingFile: true)
-        try await LearnComposition.learn(spec: from ?? settings.inputPort, dryRun: dryRun,
+        try await LearnComposition.learn(spec: from ?? settings.rig.inputPort, dryRun: dryRun,
                                          stepTimeout: .milliseconds(Int64(timeout * 1000)), settings: settings)
     }
 }

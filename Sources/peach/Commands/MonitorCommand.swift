@@ -53,7 +53,7 @@ struct MonitorCommand: AsyncParsableCommand {
             guard let text = self.portWait else { return (mode, frontEnd.portWait) }
             do { return (mode, try PortWait(parsing: text)) } catch { throw ValidationError("--port-wait: \(error)") }
         }
-        let spec = from ?? settings.inputPort
+        let spec = from ?? settings.rig.inputPort
         let json = json
         let monitoring = Task {
             try await MonitorComposition.monitor(spec: spec, mode: mode, json: json, portWait: portWait, settings: settings,

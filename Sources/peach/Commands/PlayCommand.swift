@@ -94,14 +94,14 @@ struct PlayRequest: Sendable {
             throw ValidationError("NOTE and --frequency: give one or the other, not both")
         }
         do {
-            bent = try PitchBendMapper(range: settings.pitchBendRange).bentNote(for: frequency)
+            bent = try PitchBendMapper(range: settings.rig.pitchBendRange).bentNote(for: frequency)
         } catch {
             throw ValidationError("\(cents == 0 ? argument : "\(argument) with --cents"): \(name): \(error)")
         }
         seconds = try Self.number(command.duration, argument: "--duration", unit: "seconds", allowed: Self.allowedSeconds)
             ?? settings.training.noteDuration.seconds
         duration = .milliseconds(Int64((seconds * 1000).rounded()))
-        outputSpec = command.to ?? settings.outputPort
+        outputSpec = command.to ?? settings.rig.outputPort
     }
 
     /// A finite number within `allowed`, or a usage error naming the argument.

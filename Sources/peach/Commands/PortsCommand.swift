@@ -35,20 +35,20 @@ struct PortsCommand: AsyncParsableCommand {
         let ports = try client.ports().filter { $0.address.client != own }
 
         var notes: [String] = []
-        let synth = Self.pick(settings.outputPort, key: "midi.outputPort", use: .destination, among: ports, notes: &notes)
-            ?? (settings.outputPort == nil ? PortChoice.defaultSynth(among: ports, excludingClient: own) : nil)
-        let controller = Self.pick(settings.inputPort, key: "midi.inputPort", use: .source, among: ports, notes: &notes)
-            ?? (settings.inputPort == nil ? PortChoice.defaultController(among: ports, excludingClient: own) : nil)
+        let synth = Self.pick(settings.rig.outputPort, key: "midi.outputPort", use: .destination, among: ports, notes: &notes)
+            ?? (settings.rig.outputPort == nil ? PortChoice.defaultSynth(among: ports, excludingClient: own) : nil)
+        let controller = Self.pick(settings.rig.inputPort, key: "midi.inputPort", use: .source, among: ports, notes: &notes)
+            ?? (settings.rig.inputPort == nil ? PortChoice.defaultController(among: ports, excludingClient: own) : nil)
         let listing = PortListing(ports: ports, ownClient: own, synth: synth?.address, controller: controller?.address)
 
         if json {
             print(try listing.json())
         } else {
             print(listing.table())
-            if synth == nil && settings.outputPort == nil {
-                notes.append(Self.noSynthNote(settings.current.frontEnd.synth, sound: settings.sound))
+            if synth == nil && settings.rig.outputPort == nil {
+                notes.append(Self.noSynthNote(settings.current.frontEnd.synth, sound: settings.rig.sound))
             }
-            if controller == nil && settings.inputPort == nil {
+            if controller == nil && settings.rig.inputPort == nil {
                 notes.append("No controller port: `peach train` takes answers from the terminal's keys.")
             }
             if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }

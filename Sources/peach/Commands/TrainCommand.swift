@@ -121,8 +121,8 @@ struct TrainingRequest: Sendable {
         }
         trialLimit = command.trials.map { $0 == 0 ? nil : $0 } ?? frontEnd.trials
         json = command.json ?? frontEnd.json
-        outputSpec = command.to ?? settings.outputPort
-        inputSpec = command.from ?? settings.inputPort
+        outputSpec = command.to ?? settings.rig.outputPort
+        inputSpec = command.from ?? settings.rig.inputPort
         var portWait = frontEnd.portWait
         if let text = command.portWait {
             do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }

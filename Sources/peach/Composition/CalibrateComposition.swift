@@ -23,7 +23,7 @@ enum CalibrateComposition {
         defer { client.close() }
         let notice: @Sendable (String) -> Void = { printToStandardError($0) }
         let output = try await OutputComposition.chooseOutput(
-            spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings, waiting: notice)
+            spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
         // Whatever happens next, a synth we started does not outlive us.
         do {
             try await calibrate(request, settings: settings, store: store, client: client, output: output,
@@ -49,7 +49,7 @@ enum CalibrateComposition {
         client.onInput { taps.receive($0) }
         try client.connectInput(from: input.address, timestampQueue: client.outputQueue)
         // The sound training clicks with: an attack of its own would count as latency.
-        let player = try ALSARhythmPlayer(output: client, sound: TrainComposition.clickSound(chosen, settings: settings))
+        let player = try ALSARhythmPlayer(output: client, sound: TrainComposition.clickSound(chosen, settings: settings.rig))
         defer { try? player.close() }
 
         let beat = request.tempo.sixteenth * 4

@@ -30,10 +30,10 @@ enum DoctorComposition {
         findings.append(SequencerClientCheck(outcome: ports.outcome, deviceExists: deviceExists).finding)
 
         // The synth `peach train` would use instead of starting one: configured or found.
-        let externalSynth = ports.facts?.synth?.label ?? settings.outputPort
+        let externalSynth = ports.facts?.synth?.label ?? settings.rig.outputPort
         let locator = SynthComposition.locator()
         let startsOne = frontEnd.synth.autoStart && externalSynth == nil
-        let choice = startsOne ? SynthComposition.choice(frontEnd.synth, sound: settings.sound, locator: locator) : nil
+        let choice = startsOne ? SynthComposition.choice(frontEnd.synth, sound: settings.rig.sound, locator: locator) : nil
         let engine = choice?.engine ?? .fluidSynth
         let fluidSynth = FluidSynthCheck(executable: locator.fluidSynth, externalSynth: externalSynth,
                                          autoStart: frontEnd.synth.autoStart, engine: engine)
@@ -56,7 +56,7 @@ enum DoctorComposition {
             findings.append(SynthStartCheck(outcome: outcome, audioDriver: frontEnd.synth.audioDriver, engine: choice.engine).finding)
         }
         findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, startedEngine: choice?.engine,
-                                             externalSynth: externalSynth, bendRange: settings.pitchBendRange).finding)
+                                             externalSynth: externalSynth, bendRange: settings.rig.pitchBendRange).finding)
 
         let isControllerWarning = { (warning: SettingsWarning) in warning.key?.contains("controller.") == true }
         let userFile = settings.files.userFile
@@ -69,7 +69,7 @@ enum DoctorComposition {
             invalid: ofKind(.invalidValue).filter { !isControllerWarning($0) }.map(\.description),
             clamped: ofKind(.clampedValue).map(\.description)).finding)
         findings.append(ControllerMappingCheck(problems: ofKind(.invalidValue).filter(isControllerWarning).map(\.description),
-                                               summary: settings.controller.summary).finding)
+                                               summary: settings.rig.controller.summary).finding)
         let store = storeFacts(storeOptions.location)
         findings.append(StoreCheck(facts: store).finding)
         findings.append(TapCalibrationCheck(facts: calibrationFacts(ports.facts, store: store,
@@ -90,7 +90,7 @@ enum DoctorComposition {
             return .notTried("no sequencer client (see above)")
         }
         defer { client.close() }
-        let launcher = SynthComposition.launcher(for: engine, synth: synth, settings: settings)
+        let launcher = SynthComposition.launcher(for: engine, synth: synth, settings: settings.rig)
         let started = ContinuousClock.now
         do {
             let running = try await launcher.start(client: client, notice: { _ in })
@@ -118,8 +118,8 @@ enum DoctorComposition {
         let own = client.clientID
         do {
             let ports = try client.ports().filter { $0.address.client != own }
-            let facts = PortFacts(ports: ports, ownClient: own, outputSpec: settings.outputPort,
-                                  inputSpec: settings.inputPort, waitsForPorts: frontEnd.portWait != PortWait.none)
+            let facts = PortFacts(ports: ports, ownClient: own, outputSpec: settings.rig.outputPort,
+                                  inputSpec: settings.rig.inputPort, waitsForPorts: frontEnd.portWait != PortWait.none)
             return (.opened(clientID: own), facts)
         } catch {
             return (.failed("listing the ports: \(error)"), nil)

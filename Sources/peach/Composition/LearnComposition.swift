@@ -26,7 +26,7 @@ enum LearnComposition {
         defer { forwarding.cancel() }
         StandardInputLines.start(continuation)
 
-        let initial = settings.controller
+        let initial = settings.rig.controller
         let walkthrough = LearnWalkthrough(settings: initial, inputs: inputs, source: port.address,
                                            stepTimeout: stepTimeout, write: write)
         let learnt = try await walkthrough.run()

@@ -25,7 +25,7 @@ enum MonitorComposition {
         try client.connectInput(from: port.address, timestampQueue: client.inputQueue)
 
         let pretendTarget = ControllerMonitor.pretendTarget(in: settings.training.noteRange)
-        let controller = settings.controller
+        let controller = settings.rig.controller
         let header = json
             ? [MonitorJSON.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget)]
             : MonitorText.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget,

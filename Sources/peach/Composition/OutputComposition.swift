@@ -17,7 +17,7 @@ struct ChosenOutput: Sendable {
     /// The sound to select: Peach's own tone on an amsynth that cannot play the General MIDI
     /// sound the settings name, else the settings' sound.
     func sound(configured: SoundSelection) -> SoundSelection {
-        choice?.ignoresSound == true ? RigSettingDefaults.sound : configured
+        choice?.ignoresSound == true ? RigSettings.defaults.sound : configured
     }
 
     /// The engine Peach started says; a synth the user started is known by its client's name.
@@ -29,7 +29,7 @@ struct ChosenOutput: Sendable {
 /// Where the notes go: the port the user named (waited for as midi.portWait says), else the
 /// first synth there is, else a synth Peach starts (synth.*: amsynth or FluidSynth).
 enum OutputComposition {
-    static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings, settings: any RigSettings,
+    static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings, settings: RigSettings,
                              waiting: @Sendable (String) -> Void) async throws -> ChosenOutput {
         if let spec {
             let port = try await PortAwaiter.resolve(spec, for: .destination, client: client,

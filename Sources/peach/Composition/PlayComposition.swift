@@ -16,11 +16,11 @@ enum PlayComposition {
         let client = try SequencerComposition.openClient()
         defer { client.close() }
         let output = try await OutputComposition.chooseOutput(
-            spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, settings: settings,
+            spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, settings: settings.rig,
             waiting: { say($0) })
         do {
             try await sound(request, to: output.port, client: client, settings: settings,
-                            sound: output.sound(configured: settings.sound), loudness: output.loudnessResponse)
+                            sound: output.sound(configured: settings.rig.sound), loudness: output.loudnessResponse)
             if output.startedSynth != nil { try? await Task.sleep(for: releaseTail) }
         } catch {
             await output.startedSynth?.stop()
@@ -34,7 +34,7 @@ enum PlayComposition {
                               loudness: LoudnessResponse) async throws {
         try client.connectOutput(to: port.address)
         var configuration = NotePlayerConfiguration(
-            settings: settings, bendResponse: BendResponse(synthClientName: port.clientName), loudnessResponse: loudness)
+            settings: settings.rig, bendResponse: BendResponse(synthClientName: port.clientName), loudnessResponse: loudness)
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()

@@ -44,7 +44,7 @@ enum TrainComposition {
         let statusLine = shown as? StatusLinePresenter
         do {
             let output = try await OutputComposition.chooseOutput(
-                spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings, waiting: notice)
+                spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
             log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
             // Whatever happens next, a synth we started does not outlive us.
             do {
@@ -82,7 +82,7 @@ enum TrainComposition {
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
         log.debug("input \(input?.label ?? "the terminal")")
         let feedback = request.frontEnd.feedback
-        if let channel = feedback.channel, channel == settings.midiChannel {
+        if let channel = feedback.channel, channel == settings.rig.midiChannel {
             throw SettingsConflict("feedback.channel \(channel.number) is the channel the notes play on (midi.channel): "
                 + "choose another feedback channel, or off")
         }
@@ -94,13 +94,13 @@ enum TrainComposition {
         if let input { try client.connectInput(from: input.address, timestampQueue: stampQueue) }
 
         var configuration = NotePlayerConfiguration(
-            settings: settings, bendResponse: BendResponse(synthClientName: output.clientName),
+            settings: settings.rig, bendResponse: BendResponse(synthClientName: output.clientName),
             loudnessResponse: chosen.loudnessResponse)
-        let sound = chosen.sound(configured: settings.sound)
+        let sound = chosen.sound(configured: settings.rig.sound)
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
-        log.debug("synth set up: \(sound), bend range \(settings.pitchBendRange)")
+        log.debug("synth set up: \(sound), bend range \(settings.rig.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.training.velocity) }
         cue?.clear()
         // The engine Peach started says; a FluidSynth the user started (Qsynth, a service) is known by its name.
@@ -115,7 +115,7 @@ enum TrainComposition {
         let tapLatency = rhythm ? try calibration(output: output, input: input, store: store, notice: notice) : nil
         // The rhythm player holds the output queue running from here until the run ends: its
         // clock is the one clicks and taps are on.
-        let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings)) : nil
+        let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings.rig)) : nil
         defer { try? rhythmPlayer?.close() }
         let intervals = request.intervals
         let makeSession: Trainer.SessionFactory = { mode in
@@ -142,22 +142,13 @@ enum TrainComposition {
         }
         let outputLabel = output.label
         let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
+        let rig = SequencerTrainerRig(
+            client: client, settings: settings, controllerSource: input?.address, portLabels: (outputLabel, inputLabel),
+            stampsOnOutputQueue: rhythm, player: player, cue: cue)
         let trainer = Trainer(
-            mode: request.mode, trialLimit: request.trialLimit, makeSession: makeSession, presenter: presenter,
-            cue: cue, feedback: feedback, controllerSource: input?.address,
-            controllerSettings: { settings.controller },
-            describePorts: { (outputLabel, inputLabel) },
-            // A terminal key's tap is timed on the clock the controller's taps are stamped with.
-            inputClock: { try? (rhythm ? client.currentTime() : client.inputTime()).nanoseconds },
-            standing: { DisciplineStanding(trend: profile.statistics(for: $0)?.trend, threshold: thresholds.estimate(for: $0)) },
-            rhythmStatistics: { profile.statistics(for: $0) },
-            isFatal: { !($0 is NotePlayerError) },
-            reconnect: { addresses in
-                if let output = addresses[.output] { try client.connectOutput(to: output) }
-                if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: stampQueue) }
-                try player.prepare()
-                cue?.clear()
-            })
+            mode: request.mode, trialLimit: request.trialLimit, makeSession: makeSession, presenter: presenter, rig: rig,
+            feedback: cue.map { TrainerFeedback(cue: $0, settings: feedback) },
+            standings: ProfileStandings(profile: profile, thresholds: thresholds))
 
         // A signal during the start-up cancelled this task: stop before anything runs. Any
         // signal from here on, or one that came since, ends training cleanly.
@@ -210,7 +201,7 @@ extension TrainComposition {
 
     /// General MIDI's claves on the drum channel, or, for amsynth (one tone, one channel,
     /// no drums; started by Peach or known by its client name), a short high note of its tone.
-    static func clickSound(_ output: ChosenOutput, settings: any RigSettings) -> ClickSound {
+    static func clickSound(_ output: ChosenOutput, settings: RigSettings) -> ClickSound {
         let amsynth = output.startedSynth.map { $0.engine == .amsynth }
             ?? output.port.clientName.lowercased().hasPrefix("amsynth")
         return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIClaves

@@ -16,7 +16,7 @@ struct CoreBoundary {
     /// Whole identifiers that name the rig's types or a MIDI message without a wire word.
     static let wireIdentifiers: Set<String> = [
         "TuningControl", "ControllerButton", "ControllerSettings", "ControllerCommand", "CommitTrigger",
-        "FeedbackCueSettings", "PitchResolution", "SoundSelection", "RigSettings", "RigSettingDefaults",
+        "FeedbackCueSettings", "PitchResolution", "SoundSelection", "RigSettings",
         "controlChange", "programChange", "noteOn", "noteOff", "MIDIMessage",
     ]
 

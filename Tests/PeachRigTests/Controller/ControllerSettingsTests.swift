@@ -73,7 +73,7 @@ struct ControllerSettingsTests {
 
     @Test("the defaults: relative to target, mod wheel, sustain or any key, no commands on a press, a 2 s hold of the sustain pedal starts/stops, omni")
     func defaults() {
-        let controller = RigSettingDefaults.controller
+        let controller = RigSettings.defaults.controller
         #expect(controller.channel == nil)
         #expect(controller.comparisonMode == .relativeToTarget)
         #expect(controller.tuning == .modWheel)

@@ -24,9 +24,9 @@ struct RigValueTests {
     }
 
     @Test func defaultsAreValidValues() throws {
-        #expect(RigSettingDefaults.midiChannel == (try MIDIChannel(1)))
-        #expect(RigSettingDefaults.pitchBendRange == (try PitchBendRange(semitones: 2)))
-        #expect(RigSettingDefaults.sound == (try SoundSelection(program: 0)))
-        #expect(RigSettingDefaults.outputPort == nil && RigSettingDefaults.inputPort == nil)
+        #expect(RigSettings.defaults.midiChannel == (try MIDIChannel(1)))
+        #expect(RigSettings.defaults.pitchBendRange == (try PitchBendRange(semitones: 2)))
+        #expect(RigSettings.defaults.sound == (try SoundSelection(program: 0)))
+        #expect(RigSettings.defaults.outputPort == nil && RigSettings.defaults.inputPort == nil)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("synth.engine: which synth Peach starts")
 struct SynthEngineChoiceTests {
-    static let ownTone = RigSettingDefaults.sound
+    static let ownTone = RigSettings.defaults.sound
     static func generalMIDI() throws -> SoundSelection { try SoundSelection(program: 79) }
     static func installed(_ engines: SynthEngine...) -> (SynthEngine) -> Bool { { engines.contains($0) } }
 

@@ -46,9 +46,8 @@ struct TrainerHarness {
         }
         (keyEvents, keys) = AsyncStream<TerminalKey>.makeStream()
         trainer = Trainer(
-            mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: presenter, cue: cue,
-            feedback: .default, controllerSource: Keyboard.address, controllerSettings: { controllerSettings },
-            describePorts: { ("Test Synth", "Test Keyboard") },
+            mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: presenter,
+            rig: FakeRig(mapping: controllerSettings), feedback: TrainerFeedback(cue: cue, settings: .default),
             clock: ImmediateClock())
         controller = Controller(route: trainer.route)
     }
@@ -65,6 +64,17 @@ struct TrainerHarness {
 
     /// The control that answered each completed trial, as the trial carried it to the observers.
     var answeredBy: [AnswerControl?] { answers.sources.map { source in source.flatMap(AnswerControl.init(source:)) } }
+}
+
+/// A keyboard at `Keyboard.address` with a fixed mapping; nothing ever goes or comes back.
+struct FakeRig: TrainerRig {
+    let mapping: ControllerSettings
+    var controllerSource: SequencerAddress? { Keyboard.address }
+    var portLabels: (output: String, input: String?) { ("Test Synth", "Test Keyboard") }
+    func controllerSettings() -> ControllerSettings { mapping }
+    func inputTime() -> UInt64? { nil }
+    func isFatal(_ error: any Error) -> Bool { true }
+    func reconnect(_ addresses: [PortRole: SequencerAddress]) async throws {}
 }
 
 /// An observer that keeps the answer source each completed trial came with.

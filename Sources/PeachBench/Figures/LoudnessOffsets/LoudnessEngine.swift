@@ -23,8 +23,8 @@ struct LoudnessEngine: Sendable {
     /// amsynth as `AmsynthSetup` starts it (its config, controller map and bank, -c channel),
     /// played to the VM's snd-aloop card and recorded from the loop by `CandidateRender`.
     static func amsynthCandidate(home: URL) throws -> CandidateSynth {
-        let setup = try AmsynthSetup(folder: home.path, audioDriver: nil, channel: RigSettingDefaults.midiChannel,
-                                     bendRange: RigSettingDefaults.pitchBendRange)
+        let setup = try AmsynthSetup(folder: home.path, audioDriver: nil, channel: RigSettings.defaults.midiChannel,
+                                     bendRange: RigSettings.defaults.pitchBendRange)
         return CandidateSynth(
             name: "amsynth", executable: "/usr/bin/amsynth", versionCommand: ["/usr/bin/amsynth", "-v"],
             arguments: { _, _ in setup.arguments }, capture: .loopback, clientPrefix: "amsynth", readyMarker: nil,

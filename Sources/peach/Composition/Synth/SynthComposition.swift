@@ -21,7 +21,7 @@ enum SynthComposition {
         return SynthEngineChoice.choose(preferred: preferred, sound: sound) { locator.executable(of: $0) != nil }
     }
 
-    static func launcher(for engine: SynthEngine, synth: SynthLaunchSettings, settings: any RigSettings,
+    static func launcher(for engine: SynthEngine, synth: SynthLaunchSettings, settings: RigSettings,
                          locator: SoundFontLocator = locator()) -> any SynthLauncher {
         switch engine {
         case .fluidSynth:

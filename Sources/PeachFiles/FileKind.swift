@@ -7,17 +7,17 @@ import Darwin
 /// What a path names, following symbolic links. SQLite (and a whole-file read) would block
 /// forever on a named pipe or read without end from a device, so a path is looked at before it
 /// is opened and anything but a regular file is refused with a sentence saying what it is.
-enum FileKind: Equatable, Sendable, CustomStringConvertible {
+public enum FileKind: Equatable, Sendable, CustomStringConvertible {
     case regular, directory, namedPipe, characterDevice, blockDevice, socket, other
 
     /// nil when nothing is there (or the path cannot be looked at: opening it says why).
-    static func of(_ path: String) -> FileKind? {
+    public static func of(_ path: String) -> FileKind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
     }
 
-    init(mode: mode_t) {
+    public init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
@@ -29,7 +29,7 @@ enum FileKind: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .regular: "a regular file"
         case .directory: "a folder"

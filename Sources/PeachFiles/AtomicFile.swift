@@ -1,0 +1,100 @@
+import Foundation
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces a file so that a reader, or a crash, sees either the old contents or the new,
+/// never a mix: a temporary file in the same folder (so the rename stays on one file system),
+/// written whole, given its mode, fsynced, renamed over the target, then the folder fsynced so
+/// the rename persists.
+public struct AtomicFile: Sendable {
+    /// The final step; tests inject a failure here to play a crash between write and rename.
+    public typealias Rename = @Sendable (_ temporaryPath: String, _ targetPath: String) throws -> Void
+
+    /// What mode the new file gets.
+    public enum Mode: Sendable {
+        /// Exactly this, whatever was there (records: 0600).
+        case exactly(mode_t)
+        /// The existing file's, or this for a new one (settings the user may have opened up).
+        case existingOr(mode_t)
+    }
+
+    /// Temporary files start with this: a crash may leave one behind, and no lookup of an
+    /// exact path ever reads it.
+    public let temporaryPrefix: String
+    let rename: Rename
+
+    public init(temporaryPrefix: String, rename: @escaping Rename = AtomicFile.posixRename) {
+        self.temporaryPrefix = temporaryPrefix
+        self.rename = rename
+    }
+
+    /// Writes `data` to `path` as a whole. A failed write leaves no temporary file; the error
+    /// is a `FileWriteError`, or whatever `rename` threw.
+    public func replace(_ path: String, with data: Data, mode: Mode) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        let permissions: mode_t
+        switch mode {
+        case .exactly(let bits): permissions = bits
+        case .existingOr(let bits): permissions = Self.existingPermissions(of: path) ?? bits
+        }
+        let temporary = directory + "/" + temporaryPrefix + UUID().uuidString + ".tmp"
+        do {
+            let descriptor = try FileDescriptor.open(
+                FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: .ownerReadWrite)
+            try descriptor.closeAfter {
+                // fchmod, not open's mode, since open's mode is masked by the umask.
+                guard fchmod(descriptor.rawValue, permissions) == 0 else { throw Errno.current }
+                _ = try descriptor.writeAll(data)
+                guard fsync(descriptor.rawValue) == 0 else { throw Errno.current }
+            }
+        } catch let error as Errno {
+            unlink(temporary)
+            throw FileWriteError(path: temporary, reason: error.description)
+        }
+        do {
+            try rename(temporary, path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        Self.syncFolder(directory)
+    }
+
+    public static let posixRename: Rename = { temporary, target in
+        guard Foundation.rename(temporary, target) == 0 else {
+            throw FileWriteError(path: target, reason: Errno.current.description)
+        }
+    }
+
+    /// Writes `data` into what is at `path` as it is: a named pipe or a device
+    /// (`/dev/stdout`, `>(gzip)`), which has no folder to put a temporary file in.
+    public static func writeStraight(into path: String, _ data: Data) throws(FileWriteError) {
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
+            _ = try descriptor.closeAfter { try descriptor.writeAll(data) }
+        } catch {
+            throw FileWriteError(path: path, reason: (error as? Errno)?.description ?? "\(error)")
+        }
+    }
+
+    private static func existingPermissions(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Best effort: without it a power loss could forget the rename, which leaves the old
+    /// file, still a consistent state.
+    private static func syncFolder(_ folder: String) {
+        guard let descriptor = try? FileDescriptor.open(FilePath(folder), .readOnly, options: [.directory, .closeOnExec])
+        else { return }
+        fsync(descriptor.rawValue)
+        try? descriptor.close()
+    }
+}

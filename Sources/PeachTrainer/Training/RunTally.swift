@@ -1,0 +1,43 @@
+import PeachCore
+
+/// The run's own record: the trial numbers it shows and the summary it ends with.
+struct RunTally {
+    /// The running (or last) trial's number in this run: the completed trials before it, plus
+    /// one. A discarded trial (paused, switched, a port lost) so passes its number on to the
+    /// next, and the last number shown is the count of completed trials the run ends with.
+    private(set) var trialNumber = 0
+    private(set) var completedTrials = 0
+    /// Per discipline trained in this run: trials, results, the estimate before and after.
+    private(set) var summary = RunSummary()
+
+    mutating func trialStarted() {
+        trialNumber = completedTrials + 1
+    }
+
+    /// The first trial of a pitch discipline in this run: its estimate before the run.
+    mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, estimateBefore: @autoclosure () -> ThresholdEstimate?) {
+        trialStarted()
+        guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
+        summary.entries.append(RunSummary.Entry(discipline: discipline, before: estimateBefore()))
+    }
+
+    /// Counts a completed pitch trial, with the estimate after it.
+    mutating func pitchTrialCompleted(_ discipline: TrainingDiscipline, estimateAfter: ThresholdEstimate?,
+                                      _ update: (inout RunSummary.Entry) -> Void) {
+        completedTrials += 1
+        if !summary.entries.contains(where: { $0.discipline == discipline }) {
+            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil))
+        }
+        let index = summary.entries.firstIndex { $0.discipline == discipline }!
+        summary.entries[index].trials += 1
+        summary.entries[index].after = estimateAfter
+        update(&summary.entries[index])
+    }
+
+    /// Counts a completed rhythm trial at its tempo.
+    mutating func rhythmTrialCompleted(_ discipline: RhythmDiscipline, at tempo: TempoBPM,
+                                       _ update: (inout RunSummary.RhythmEntry) -> Void) {
+        completedTrials += 1
+        summary.tally(discipline, at: tempo, update)
+    }
+}

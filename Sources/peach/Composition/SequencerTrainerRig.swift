@@ -1,0 +1,52 @@
+import ALSASequencer
+import PeachALSA
+import PeachCore
+import PeachRig
+import PeachSettings
+import PeachTrainer
+
+/// The trainer's rig on the sequencer client: the chosen ports, the settings' mapping, the
+/// stamping queue's clock, and how a returning port is subscribed and the synth set up again.
+struct SequencerTrainerRig: TrainerRig {
+    let client: SequencerClient
+    let settings: LayeredUserSettings
+    let controllerSource: SequencerAddress?
+    let portLabels: (output: String, input: String?)
+    /// Rhythm runs stamp taps on the output queue (the clicks' clock), pitch runs on the input queue.
+    let stampsOnOutputQueue: Bool
+    let player: ALSANotePlayer
+    let cue: MIDIFeedbackCue?
+
+    func controllerSettings() -> ControllerSettings { settings.rig.controller }
+
+    /// A terminal key's tap is timed on the clock the controller's taps are stamped with.
+    func inputTime() -> UInt64? {
+        try? (stampsOnOutputQueue ? client.currentTime() : client.inputTime()).nanoseconds
+    }
+
+    /// A lost synth is not the end: the hot-plug supervisor resumes training when it is back.
+    func isFatal(_ error: any Error) -> Bool { !(error is NotePlayerError) }
+
+    func reconnect(_ addresses: [PortRole: SequencerAddress]) async throws {
+        if let output = addresses[.output] { try client.connectOutput(to: output) }
+        if let input = addresses[.input] {
+            try client.connectInput(from: input, timestampQueue: stampsOnOutputQueue ? client.outputQueue : client.inputQueue)
+        }
+        try player.prepare()
+        cue?.clear()
+    }
+}
+
+/// The profile's trends and statistics and the live threshold estimates, read after each trial.
+struct ProfileStandings: TrainingStandings {
+    let profile: PerceptualProfile
+    let thresholds: LiveThresholds
+
+    func standing(of discipline: TrainingDiscipline) -> DisciplineStanding {
+        DisciplineStanding(trend: profile.statistics(for: discipline)?.trend, threshold: thresholds.estimate(for: discipline))
+    }
+
+    func statistics(of key: RhythmProfileKey) -> DisciplineStatistics? {
+        profile.statistics(for: key)
+    }
+}
