@@ -13,7 +13,7 @@ struct PeachCommand: AsyncParsableCommand {
                       ResetCommand.self, StoreCrashWriterCommand.self]
     )
 
-    /// Where a termination signal goes in `train`, `play` and `monitor`: caught from the first
+    /// Where a termination signal goes in `train`, `play`, `monitor` and `calibrate`: caught from the first
     /// line of `main`, kept until the command has something to stop.
     static let interruption = Interruption()
 

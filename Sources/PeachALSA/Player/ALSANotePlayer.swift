@@ -99,10 +99,8 @@ public final class ALSANotePlayer: NotePlayer {
         let output = self.output
         do {
             try await clock.sleep(for: duration)
-            for _ in 0..<Self.maximumTopUps {
-                let remaining = try state.withLock { state throws(NotePlayerError) in try state.remaining(of: id, output) }
-                guard let remaining else { break }
-                try await clock.sleep(for: remaining)
+            try await QueueClockWait.sleep(on: clock, looks: Self.maximumTopUps) {
+                try state.withLock { state throws(NotePlayerError) in try state.remaining(of: id, output) }
             }
         } catch let error as NotePlayerError {
             throw error

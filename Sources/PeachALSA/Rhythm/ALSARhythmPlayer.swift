@@ -53,10 +53,8 @@ public final class ALSARhythmPlayer: RhythmPlayer {
     /// Waits on `clock` for what the queue's clock says is left, and looks again: the two
     /// drift apart (under emulation by several percent), a few looks converge.
     public func sleep(until instant: RhythmInstant) async throws {
-        for _ in 0..<Self.maximumLooks {
-            let now = Int64(try output.currentTime().nanoseconds)
-            guard now < instant.nanoseconds else { return }
-            try await clock.sleep(for: .nanoseconds(instant.nanoseconds - now))
+        try await QueueClockWait.sleep(on: clock, looks: Self.maximumLooks) {
+            .nanoseconds(instant.nanoseconds - Int64(try output.currentTime().nanoseconds))
         }
     }
 

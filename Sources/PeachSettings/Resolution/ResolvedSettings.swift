@@ -29,19 +29,20 @@ public struct ResolvedSettings: Sendable {
             return resolution.value
         }
 
-        // Settings with a field of their own fill it; the note range's two bounds are checked
-        // together, the sound's and the controller's parts assembled below.
+        // The note range's two bounds are checked together (first, as the catalogue lists them,
+        // so the warnings come in its order); settings with a field of their own fill it; the
+        // sound's and the controller's parts are assembled below.
         var snapshot = SettingsSnapshot()
+        let noteRange = resolver.resolveNoteRange()
+        _ = record(Catalogue.noteRangeLower, noteRange.lower)
+        _ = record(Catalogue.noteRangeUpper, noteRange.upper)
+        snapshot.training.noteRange = noteRange.range
         for setting in Catalogue.all {
             guard let resolve = setting.resolveField else { continue }
             let (value, origin) = resolve(&resolver, &snapshot)
             entries[setting.key] = SettingReportEntry(key: setting.key, value: value, origin: origin,
                                                       environmentVariable: setting.environmentVariable)
         }
-        let noteRange = resolver.resolveNoteRange()
-        _ = record(Catalogue.noteRangeLower, noteRange.lower)
-        _ = record(Catalogue.noteRangeUpper, noteRange.upper)
-        snapshot.training.noteRange = noteRange.range
         training = snapshot.training
         let program = record(Catalogue.soundProgram, resolver.resolve(Catalogue.soundProgram))
         let bank = record(Catalogue.soundBank, resolver.resolve(Catalogue.soundBank))

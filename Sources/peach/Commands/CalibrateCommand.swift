@@ -52,13 +52,9 @@ struct CalibrateCommand: AsyncParsableCommand {
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try Self.withSettings { try CalibrationRequest(command: self, settings: settings) }
         let storeOptions = store
-        let calibrating = Task {
+        if try await interruption.run({
             try await CalibrateComposition.calibrate(request, settings: settings, storeOptions: storeOptions)
-        }
-        interruption.cancels(calibrating)
-        do {
-            try await calibrating.value
-        } catch is CancellationError {
+        }) == nil {
             printToStandardError("calibration stopped: nothing stored")
         }
     }

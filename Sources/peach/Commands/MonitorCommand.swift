@@ -55,15 +55,10 @@ struct MonitorCommand: AsyncParsableCommand {
         }
         let spec = from ?? settings.rig.inputPort
         let json = json
-        let monitoring = Task {
+        // Stopped while waiting for the controller (nil): nothing to say.
+        _ = try await interruption.run {
             try await MonitorComposition.monitor(spec: spec, mode: mode, json: json, portWait: portWait, settings: settings,
                                                 interruption: interruption)
-        }
-        interruption.cancels(monitoring)
-        do {
-            try await monitoring.value
-        } catch is CancellationError {
-            // Stopped while waiting for the controller: nothing to say.
         }
     }
 }

@@ -44,11 +44,7 @@ struct PlayCommand: AsyncParsableCommand {
         // Ctrl-C or a kill ends the note at once, and whatever Peach started goes with it. The
         // signals are caught before anything starts, so FluidSynth is spawned with them set aside.
         let interruption = PeachCommand.interruption
-        let playing = Task { try await PlayComposition.play(request, settings: settings) }
-        interruption.cancels(playing)
-        do {
-            try await playing.value
-        } catch is CancellationError {
+        if try await interruption.run({ try await PlayComposition.play(request, settings: settings) }) == nil {
             print("Stopped.")
         }
     }

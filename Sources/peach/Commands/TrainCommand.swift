@@ -72,16 +72,12 @@ struct TrainCommand: AsyncParsableCommand {
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
                                                                  warningSink: warnings.sink)
         let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
-        let training = Task {
+        let storeOptions = store
+        guard let outcome = try await interruption.run({
             try await TrainComposition.train(request, settings: settings, settingsWarnings: warnings,
-                                             storeOptions: store, interruption: interruption,
+                                             storeOptions: storeOptions, interruption: interruption,
                                              jobControl: jobControl)
-        }
-        interruption.cancels(training)
-        let outcome: Trainer.Outcome
-        do {
-            outcome = try await training.value
-        } catch is CancellationError {
+        }) else {
             printToStandardError("stopped before training began")
             return
         }

@@ -27,4 +27,16 @@ final class Interruption: Sendable {
     func cancels<Success: Sendable>(_ task: Task<Success, any Error>) {
         onInterrupt { task.cancel() }
     }
+
+    /// Runs `work` as a task that a signal (or `interrupt()`) cancels. Returns nil when it was
+    /// cancelled so: the command then says in its own words what did not happen.
+    func run<Success: Sendable>(_ work: @escaping @Sendable () async throws -> Success) async throws -> Success? {
+        let task = Task { try await work() }
+        cancels(task)
+        do {
+            return try await task.value
+        } catch is CancellationError {
+            return nil
+        }
+    }
 }
