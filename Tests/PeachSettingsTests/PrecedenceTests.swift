@@ -27,6 +27,7 @@ extension LayerSample {
         .init(key: "noteGap", environment: ("0.5", "0.5"), user: ("1", "1.0"), shipped: ("2.5", "2.5")),
         .init(key: "velocity", environment: ("100", "100"), user: ("90", "90"), shipped: ("80", "80")),
         .init(key: "rhythm.tempo", environment: ("120", "120"), user: ("100", "100"), shipped: ("90", "90")),
+        .init(key: "rhythm.clickVelocity", environment: ("110", "110"), user: ("90", "90"), shipped: ("70", "70")),
         .init(key: "midi.outputPort", environment: ("Env Synth", "Env Synth"),
               user: ("\"User Synth:0\"", "User Synth:0"), shipped: ("Shipped Synth", "Shipped Synth")),
         .init(key: "midi.inputPort", environment: ("Env Keys", "Env Keys"),
@@ -124,7 +125,7 @@ struct PrecedenceTests {
         #expect(SettingsCatalogue.all.map(\.environmentVariable) == [
             "PEACH_NOTE_RANGE_LOWER", "PEACH_NOTE_RANGE_UPPER", "PEACH_NOTE_DURATION", "PEACH_REFERENCE_PITCH",
             "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
-            "PEACH_RHYTHM_TEMPO", "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
+            "PEACH_RHYTHM_TEMPO", "PEACH_RHYTHM_CLICK_VELOCITY", "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
             "PEACH_MIDI_PITCH_RESOLUTION", "PEACH_MIDI_PORT_WAIT", "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK", "PEACH_CONTROLLER_CHANNEL", "PEACH_CONTROLLER_COMPARISON_MODE",
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
             "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",

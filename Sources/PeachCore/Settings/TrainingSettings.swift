@@ -19,6 +19,9 @@ public struct TrainingSettings: Hashable, Sendable {
     /// The tempo rhythm training plays at; not adaptive (the user picks it). The iOS app's
     /// default: a sixteenth lasts 187.5 ms.
     public var rhythmTempo = TempoBPM(unchecked: 80)
+    /// How hard the rhythm clicks are struck, apart from the notes' `velocity`: a short
+    /// percussive click and a held note rarely sound equally loud at one velocity.
+    public var rhythmClickVelocity = MIDIVelocity(unchecked: 63)
 
     /// The built-in defaults.
     public static let defaults = TrainingSettings()

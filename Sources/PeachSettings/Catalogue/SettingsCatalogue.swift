@@ -111,6 +111,14 @@ public enum SettingsCatalogue {
         format: { "\($0.value)" }
     )
 
+    public static let rhythmClickVelocity = SettingDescriptor(
+        key: "rhythm.clickVelocity",
+        comment: "MIDI velocity of the rhythm clicks (and of peach calibrate's), \(Parse.span(MIDIVelocity.validRange)).",
+        field: .training(\.rhythmClickVelocity),
+        parse: { raw throws(DomainValueError) in try MIDIVelocity(Parse.wholeNumber(raw, type: "MIDI velocity")) },
+        format: { "\($0.rawValue)" }
+    )
+
     public static let outputPort = SettingDescriptor(
         key: "midi.outputPort",
         comment: "MIDI port the notes go to; empty picks one.",
@@ -295,7 +303,7 @@ public enum SettingsCatalogue {
     public static let all: [AnySettingDescriptor] = [
         noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
         varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
-        rhythmTempo.erased, outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
+        rhythmTempo.erased, rhythmClickVelocity.erased, outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
         pitchResolution.erased, portWait.erased,
         soundProgram.erased, soundBank.erased,
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,

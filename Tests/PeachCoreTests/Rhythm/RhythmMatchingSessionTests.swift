@@ -8,10 +8,14 @@ import PeachTestSupport
 struct RhythmMatchingSessionTests {
     @Test("three sixteenths as one schedule; the expected fourth and a window of half a sixteenth either way")
     func threeClicksAndTheWindow() async throws {
-        var harness = RhythmMatchingHarness { $0.rhythmTempo = try! TempoBPM(60) }
+        var harness = RhythmMatchingHarness {
+            $0.rhythmTempo = try! TempoBPM(60)
+            $0.rhythmClickVelocity = try! MIDIVelocity(20)
+        }
         await harness.session.start()
         let trial = try #require(await harness.playClicks())
         #expect(harness.player.patterns.map(\.offsets) == [[.zero, .milliseconds(250), .milliseconds(500)]])
+        #expect(harness.player.patterns.map(\.velocity) == [try MIDIVelocity(20)])
         #expect(trial.expected == trial.schedule.first.advanced(by: .milliseconds(750)))
         #expect(trial.window == trial.expected.advanced(by: .milliseconds(-125))...trial.expected.advanced(by: .milliseconds(125)))
         await harness.session.stop()

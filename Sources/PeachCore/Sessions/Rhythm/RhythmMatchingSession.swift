@@ -164,7 +164,7 @@ public actor RhythmMatchingSession: TrialLoopSession {
     func runTrial(_ inputs: inout TrialInputs<Input>.Iterator) async throws {
         let settings = await self.settings.snapshot()
         let tempo = settings.rhythmTempo
-        let schedule = try player.schedule(try .sixteenths(3, at: tempo, velocity: settings.velocity))
+        let schedule = try player.schedule(try .sixteenths(3, at: tempo, velocity: settings.rhythmClickVelocity))
         let expected = schedule.last.advanced(by: tempo.sixteenth)
         let half = tempo.sixteenth / 2
         trialNumber += 1

@@ -158,7 +158,7 @@ public actor RhythmOffsetDetectionSession: TrialLoopSession {
         let percent = percents[key] ?? strategy.initialPercent(profileMean: profile?.mean(for: key))
         let offset = try RhythmOffset(percentOfSixteenth: direction == .early ? -percent : percent, at: tempo)
 
-        let schedule = try player.schedule(try .sixteenths(4, at: tempo, lastOffset: offset, velocity: settings.velocity))
+        let schedule = try player.schedule(try .sixteenths(4, at: tempo, lastOffset: offset, velocity: settings.rhythmClickVelocity))
         trialNumber += 1
         let trial = RhythmOffsetDetectionTrial(number: trialNumber, tempo: tempo, offset: offset, schedule: schedule)
         live.withLock { live in
