@@ -60,7 +60,7 @@ struct ControllerFilterMappingTests {
         let settings = try ControllerSettings(commands: [
             .startStop: ControllerButton(.programChange, 0), .nextMode: ControllerButton(.controlChange, 80), .quit: .note(24),
         ])
-        for session in [nil, ControllerMapping.Session.comparison, .matching] {
+        for session in [nil, TrainingMode.Session.comparison, .matching] {
             var mapping = ControllerMapping(settings: settings, session: session)
             mapping.targetChanged(60)
             #expect(mapping.map(E.program(0)) == [.command(.startStop)])

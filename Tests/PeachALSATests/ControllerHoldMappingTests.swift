@@ -30,7 +30,7 @@ struct ControllerHoldMappingTests {
 
     @Test("comparison and paused (no session): the press means nothing, the long hold starts/stops")
     func otherSessions() {
-        for session in [ControllerMapping.Session.comparison, nil] {
+        for session in [TrainingMode.Session.comparison, nil] {
             var mapping = ControllerMapping(settings: .default, session: session)
             #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [], "\(String(describing: session))")
             #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_500))) == [.command(.startStop)])

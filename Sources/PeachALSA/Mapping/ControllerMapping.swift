@@ -20,13 +20,6 @@ import PeachRig
 /// let go at least `holdDuration` after its press, by the two events' kernel timestamps, it
 /// gives start/stop. No timer runs while it is held: the release's own stamp says how long.
 public struct ControllerMapping: Sendable {
-    public enum Session: Hashable, Sendable {
-        case comparison
-        case matching
-        case rhythmOffsetDetection
-        case rhythmMatching
-    }
-
     /// In rhythm offset detection with answers relative to a note, keys below this answer
     /// "early", the rest "late": the keyboard read left to right as time.
     public static let earlyLateSplit = MIDINote.middleC
@@ -35,7 +28,7 @@ public struct ControllerMapping: Sendable {
     /// Only events from this port count; nil accepts every connected port.
     public var source: SequencerAddress?
     /// The running session; nil: only commands are mapped.
-    public var session: Session?
+    public var session: TrainingMode.Session?
     /// The note of the last comparison target, if any.
     public private(set) var lastTarget: MIDINote?
 
@@ -61,7 +54,7 @@ public struct ControllerMapping: Sendable {
     /// Pitch-wheel values within this of the centre count as centred (a spring's slack).
     public static let pitchWheelDeadZone = PitchWheelRate.deadZone
 
-    public init(settings: ControllerSettings, source: SequencerAddress? = nil, session: Session? = nil) {
+    public init(settings: ControllerSettings, source: SequencerAddress? = nil, session: TrainingMode.Session? = nil) {
         self.settings = settings
         self.source = source
         self.session = session

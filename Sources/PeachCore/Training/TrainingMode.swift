@@ -25,6 +25,24 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomString
         return all[(index + 1) % all.count]
     }
 
+    /// The kind of session a mode runs, which decides what an answer is: the interval modes
+    /// run the unison modes' sessions with other intervals.
+    public enum Session: Hashable, Sendable {
+        case comparison
+        case matching
+        case rhythmOffsetDetection
+        case rhythmMatching
+    }
+
+    public var session: Session {
+        switch self {
+        case .comparison, .intervalComparison: .comparison
+        case .matching, .intervalMatching: .matching
+        case .rhythmOffsetDetection: .rhythmOffsetDetection
+        case .rhythmMatching: .rhythmMatching
+        }
+    }
+
     /// `[.prime]` for the unison modes, else `configured`.
     public func intervals(configured: Set<DirectedInterval>) -> Set<DirectedInterval> {
         isInterval ? configured : [.prime]

@@ -24,7 +24,7 @@ public struct ControllerMonitor: Sendable {
                 source: SequencerAddress? = nil) {
         self.mode = mode
         self.pretendTarget = pretendTarget
-        mapping = ControllerMapping(settings: settings, source: source, session: mode.mappingSession)
+        mapping = ControllerMapping(settings: settings, source: source, session: mode.session)
         mapping.targetChanged(pretendTarget)
         mapping.trialStarted()
     }
@@ -59,7 +59,7 @@ public struct ControllerMonitor: Sendable {
                 mapping.trialStarted()
             case .command(.nextMode):
                 mode = mode.next
-                mapping.session = mode.mappingSession
+                mapping.session = mode.session
                 mapping.trialStarted()
             default:
                 break
@@ -163,17 +163,5 @@ public struct ControllerMonitor: Sendable {
             buttons += [settings.higher, settings.lower].compactMap { $0 }
         }
         return buttons
-    }
-}
-
-extension TrainingMode {
-    /// The mapping's session for this mode.
-    public var mappingSession: ControllerMapping.Session {
-        switch self {
-        case .comparison, .intervalComparison: .comparison
-        case .matching, .intervalMatching: .matching
-        case .rhythmOffsetDetection: .rhythmOffsetDetection
-        case .rhythmMatching: .rhythmMatching
-        }
     }
 }

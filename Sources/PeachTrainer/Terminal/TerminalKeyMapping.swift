@@ -7,7 +7,7 @@ import PeachTerminal
 /// every new trial and routes the results like `ControllerMapping`'s. The keys: `help`.
 public struct TerminalKeyMapping: Sendable {
     /// The running session; nil: only commands are mapped.
-    public var session: ControllerMapping.Session?
+    public var session: TrainingMode.Session?
     /// The tuning position, −1…1 over the session's ±20-cent control span; 0 at a trial's start.
     public var position: Double { Double(tenthsOfCents) / Self.spanTenths }
 
@@ -20,7 +20,7 @@ public struct TerminalKeyMapping: Sendable {
     private var touched = false
     private static let spanTenths = (PitchMatchingSession.controlSpan.rawValue * 10).rounded()
 
-    public init(session: ControllerMapping.Session? = nil) {
+    public init(session: TrainingMode.Session? = nil) {
         self.session = session
     }
 

@@ -8,7 +8,8 @@ public enum ActiveSession: Sendable {
     case rhythmOffsetDetection(RhythmOffsetDetectionSession)
     case rhythmMatching(RhythmMatchingSession)
 
-    var mappingSession: ControllerMapping.Session {
+    /// What an answer is in this session.
+    var kind: TrainingMode.Session {
         switch self {
         case .comparison: .comparison
         case .matching: .matching

@@ -95,8 +95,8 @@ public final class InputRoute: Sendable {
     func setSession(_ session: ActiveSession?) {
         state.withLock { state in
             state.session = session
-            state.mapping.session = session?.mappingSession
-            state.keys.session = session?.mappingSession
+            state.mapping.session = session?.kind
+            state.keys.session = session?.kind
             state.mappedTrial = nil
         }
     }

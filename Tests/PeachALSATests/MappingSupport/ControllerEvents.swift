@@ -43,7 +43,7 @@ extension ControllerMapping {
     }
 
     /// A mapping of `settings` with the given session running.
-    static func running(_ session: Session, _ settings: ControllerSettings = .default) -> ControllerMapping {
+    static func running(_ session: TrainingMode.Session, _ settings: ControllerSettings = .default) -> ControllerMapping {
         ControllerMapping(settings: settings, session: session)
     }
 }

@@ -21,8 +21,8 @@ struct TerminalKeyMappingTests {
     }
 
     @Test("commands work in every session and with none",
-          arguments: [ControllerMapping.Session.comparison, .matching, nil])
-    func commands(session: ControllerMapping.Session?) {
+          arguments: [TrainingMode.Session.comparison, .matching, nil])
+    func commands(session: TrainingMode.Session?) {
         var mapping = TerminalKeyMapping(session: session)
         #expect(mapping.map(.space) == [.command(.startStop)])
         #expect(mapping.map(.character("m")) == [.command(.nextMode)])
@@ -32,7 +32,7 @@ struct TerminalKeyMappingTests {
 
     @Test("p starts and stops in every session; in rhythm matching space and Enter tap, stamped with the time given")
     func rhythmKeys() {
-        for session in [ControllerMapping.Session.comparison, .matching, .rhythmOffsetDetection, .rhythmMatching] {
+        for session in [TrainingMode.Session.comparison, .matching, .rhythmOffsetDetection, .rhythmMatching] {
             var mapping = TerminalKeyMapping(session: session)
             #expect(mapping.map(.character("p")) == [.command(.startStop)], "\(session)")
         }
