@@ -37,7 +37,7 @@ actor ControllerRouter {
     private var mapping: ControllerMapping
     private let comparison: PitchComparisonSession?
     private let matching: PitchMatchingSession?
-    private(set) var routed: [ControllerInput] = []
+    private(set) var routed: [TrainingInput] = []
 
     init(source: SequencerAddress, comparison: PitchComparisonSession) {
         mapping = ControllerMapping(settings: .default, source: source, session: .comparison)

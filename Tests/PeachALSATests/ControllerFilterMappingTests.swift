@@ -87,12 +87,12 @@ struct ControllerFilterMappingTests {
 
     @Test("every input reads well for people")
     func descriptions() {
-        #expect(ControllerInput.answer(higher: true).description == "answer: higher")
-        #expect(ControllerInput.answer(higher: false).description == "answer: lower")
-        #expect(ControllerInput.adjust(-0.25).description == "adjust −0.25 (−5.0 cents)")
-        #expect(ControllerInput.adjust(0.5).description == "adjust +0.5 (+10.0 cents)")
-        #expect(ControllerInput.command(.nextMode).description == "command: next mode")
-        #expect(ControllerInput.commit.description == "commit")
-        #expect(ControllerInput.touch.description.hasPrefix("touch"))
+        #expect(TrainingInput.answer(higher: true).description == "answer: higher")
+        #expect(TrainingInput.answer(higher: false).description == "answer: lower")
+        #expect(TrainingInput.adjust(-0.25).description == "adjust −0.25 (−5.0 cents)")
+        #expect(TrainingInput.adjust(0.5).description == "adjust +0.5 (+10.0 cents)")
+        #expect(TrainingInput.command(.nextMode).description == "command: next mode")
+        #expect(TrainingInput.commit.description == "commit")
+        #expect(TrainingInput.touch.description.hasPrefix("touch"))
     }
 }

@@ -103,7 +103,7 @@ public struct ControllerMapping: Sendable {
     /// - Parameter arrivalNanoseconds: when the event arrived, for events without a kernel
     ///   timestamp; only the pitch wheel's rate mode and the hold control use time, and for the
     ///   wheel it must be the clock that `advance(to:)` is given.
-    public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> [ControllerInput] {
+    public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> [TrainingInput] {
         guard case .midi(let message) = event.payload else { return [] }
         if let source, event.source != source { return [] }
         switch message {
@@ -146,7 +146,7 @@ public struct ControllerMapping: Sendable {
     /// Moves the rate-mode position up to `nanoseconds` (on the clock of the events'
     /// timestamps, e.g. the receiving queue's real time, or the front end's own clock if it
     /// passes that as `arrivalNanoseconds`). Returns the new `.adjust`, if the value changed.
-    public mutating func advance(to nanoseconds: UInt64) -> [ControllerInput] {
+    public mutating func advance(to nanoseconds: UInt64) -> [TrainingInput] {
         guard case .wheel(var wheel) = tuning else { return [] }
         let integrating = session == .matching && touched
         wheel.advance(to: nanoseconds, integrating: integrating)
@@ -160,7 +160,7 @@ public struct ControllerMapping: Sendable {
         settings.channel.map { $0.wireValue == channel } ?? true
     }
 
-    private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> [ControllerInput] {
+    private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> [TrainingInput] {
         let pressed = buttonPressed(.note, Int(note), at: time)
         guard pressed.isEmpty else { return pressed }
         switch session {
@@ -178,7 +178,7 @@ public struct ControllerMapping: Sendable {
         }
     }
 
-    private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> [ControllerInput] {
+    private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> [TrainingInput] {
         let transition = buttons.transition(controller: controller, value: value)
         if session == .matching, let inputs = tuningControlChanged(controller, value: value) {
             return inputs
@@ -209,7 +209,7 @@ public struct ControllerMapping: Sendable {
 
     /// Start/stop when the hold control comes up `holdDuration` or more after it went down;
     /// a shorter press (a commit's tap) gives nothing more.
-    private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [ControllerInput] {
+    private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [TrainingInput] {
         guard isHoldControl(kind, number), let pressedAt = holdPressedAt else { return [] }
         holdPressedAt = nil
         guard let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else { return [] }
@@ -218,11 +218,11 @@ public struct ControllerMapping: Sendable {
 
     /// Commands first (they work in every session and win over answers), then the running
     /// session's buttons.
-    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [ControllerInput] {
+    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [TrainingInput] {
         func matches(_ button: ControllerButton?) -> Bool {
             button?.kind == kind && button?.number == number
         }
-        for command in ControllerCommand.allCases where matches(settings.commands[command]) {
+        for command in TrainingCommand.allCases where matches(settings.commands[command]) {
             return [.command(command)]
         }
         switch session {
@@ -245,7 +245,7 @@ public struct ControllerMapping: Sendable {
     }
 
     /// nil when `controller` is not the tuning control's.
-    private mutating func tuningControlChanged(_ controller: UInt8, value: UInt8) -> [ControllerInput]? {
+    private mutating func tuningControlChanged(_ controller: UInt8, value: UInt8) -> [TrainingInput]? {
         switch tuning {
         case .absolute(var control):
             guard control.listens(to: controller) else { return nil }
@@ -262,7 +262,7 @@ public struct ControllerMapping: Sendable {
         }
     }
 
-    private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> [ControllerInput] {
+    private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> [TrainingInput] {
         guard session == .matching, case .wheel(var wheel) = tuning else { return [] }
         wheel.bend(value, at: time, integrating: touched)
         tuning = .wheel(wheel)
@@ -278,7 +278,7 @@ public struct ControllerMapping: Sendable {
 
     /// `.touch` then `.adjust` on the trial's first movement; afterwards `.adjust` when the
     /// value changed.
-    private mutating func moved(to value: Double) -> [ControllerInput] {
+    private mutating func moved(to value: Double) -> [TrainingInput] {
         let clamped = min(max(value, -1), 1)
         defer { lastAdjust = clamped }
         guard touched else {

@@ -26,7 +26,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     public let tuning: TuningControl
     /// Any of these commits; never empty.
     public let commit: [CommitTrigger]
-    public let commands: [ControllerCommand: ControllerButton]
+    public let commands: [TrainingCommand: ControllerButton]
     /// Held for `holdDuration` or longer and let go: start/stop, in addition to whatever its
     /// press does (the sustain pedal still commits on the press). A key or a CC button: a
     /// program change has no release. See `activeHoldStartStop`.
@@ -54,7 +54,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         lower: ControllerButton? = nil,
         tuning: TuningControl = .modWheel,
         commit: [CommitTrigger] = [.button(.sustainPedal), .anyKey],
-        commands: [ControllerCommand: ControllerButton] = [:],
+        commands: [TrainingCommand: ControllerButton] = [:],
         holdStartStop: ControllerButton? = .sustainPedal,
         tap: ControllerButton? = nil
     ) throws(DomainValueError) {
@@ -81,7 +81,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             claimed += [("higher", higher), ("lower", lower)]
         }
         for case .button(let button) in commit { claimed.append(("commit", button)) }
-        for command in ControllerCommand.allCases {
+        for command in TrainingCommand.allCases {
             guard let button = commands[command] else { continue }
             if let other = claimed.first(where: { $0.button == button }) {
                 throw Self.conflict("\(command.rawValue) = \(button.text), \(other.role) = \(button.text)",
@@ -91,7 +91,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         }
         // The tap lives in rhythm matching alone, where no commit or answer is: only a
         // command (live in every session) would fight it.
-        if let tap, let command = ControllerCommand.allCases.first(where: { commands[$0] == tap }) {
+        if let tap, let command = TrainingCommand.allCases.first(where: { commands[$0] == tap }) {
             throw Self.conflict("tap = \(tap.text), \(command.rawValue) = \(tap.text)", "a command on a control of its own")
         }
         let matchingButtons = claimed.filter { $0.role != "higher" && $0.role != "lower" }
@@ -126,7 +126,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     private init(
         uncheckedChannel channel: MIDIChannel?, comparisonMode: ComparisonMode, higher: ControllerButton?,
         lower: ControllerButton?, tuning: TuningControl, commit: [CommitTrigger],
-        commands: [ControllerCommand: ControllerButton], holdStartStop: ControllerButton?, tap: ControllerButton?
+        commands: [TrainingCommand: ControllerButton], holdStartStop: ControllerButton?, tap: ControllerButton?
     ) {
         self.channel = channel
         self.comparisonMode = comparisonMode
@@ -180,7 +180,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             + (comparisonMode == .explicit
                 ? "; \(lower?.description ?? "none") = early, \(higher?.description ?? "none") = late"
                 : "; a key below middle C answers early, from middle C up late"))
-        for command in ControllerCommand.allCases {
+        for command in TrainingCommand.allCases {
             if let button = commands[command] { lines.append("\(command): \(button.description)") }
         }
         if let hold = activeHoldStartStop {

@@ -44,7 +44,7 @@ extension SettingsResolver {
             part(Catalogue.controllerQuit, quit), part(Catalogue.controllerHoldStartStop, hold),
             part(Catalogue.controllerTap, tap),
         ]
-        var commands: [ControllerCommand: ControllerButton] = [:]
+        var commands: [TrainingCommand: ControllerButton] = [:]
         commands[.startStop] = startStop.value
         commands[.nextMode] = nextMode.value
         commands[.quit] = quit.value

@@ -79,7 +79,7 @@ public final class LearnWalkthrough {
         try await learnComparison()
         try await learnTuning()
         try await learnCommit()
-        for command in ControllerCommand.allCases {
+        for command in TrainingCommand.allCases {
             try await learnCommand(command)
         }
         try await learnTap()
@@ -153,7 +153,7 @@ public final class LearnWalkthrough {
         }
     }
 
-    private func learnCommand(_ command: ControllerCommand) async throws {
+    private func learnCommand(_ command: TrainingCommand) async throws {
         let tuningControllers = Set(settings.tuning.controllers)
         try await learn("command \(command)", prompt: "press the control for \(command)",
                         detector: ButtonDetector(channel: settings.channel, tuningControllers: tuningControllers)) { button in
@@ -290,7 +290,7 @@ public final class LearnWalkthrough {
     private func candidate(
         comparisonMode: ControllerSettings.ComparisonMode? = nil, higher: ControllerButton?? = nil,
         lower: ControllerButton?? = nil, tuning: TuningControl? = nil, commit: [CommitTrigger]? = nil,
-        command: ControllerCommand? = nil, _ button: ControllerButton? = nil, tap: ControllerButton? = nil
+        command: TrainingCommand? = nil, _ button: ControllerButton? = nil, tap: ControllerButton? = nil
     ) throws -> ControllerSettings {
         var commands = settings.commands
         if let command { commands[command] = button }

@@ -54,7 +54,7 @@ public enum MonitorJSON {
         }
     }
 
-    static func input(_ input: ControllerInput) -> JSONValue {
+    static func input(_ input: TrainingInput) -> JSONValue {
         switch input {
         case .answer(let higher):
             .object(["input": .string("answer"), "answer": .string(higher ? "higher" : "lower")])

@@ -8,7 +8,7 @@ public struct MonitorReading: Hashable, Sendable {
     /// 1…16; nil for events without a channel.
     public let channel: Int?
     /// What the mapping made of it; empty when ignored.
-    public let inputs: [ControllerInput]
+    public let inputs: [TrainingInput]
     /// Why nothing came of it, when nothing did.
     public let ignored: String?
     /// The mode the event was read in.
@@ -16,7 +16,7 @@ public struct MonitorReading: Hashable, Sendable {
     /// The mode a "next mode" command switched to.
     public let modeAfter: TrainingMode?
 
-    public init(message: MIDIMessage, channel: Int?, inputs: [ControllerInput], ignored: String?,
+    public init(message: MIDIMessage, channel: Int?, inputs: [TrainingInput], ignored: String?,
                 mode: TrainingMode, modeAfter: TrainingMode? = nil) {
         self.message = message
         self.channel = channel

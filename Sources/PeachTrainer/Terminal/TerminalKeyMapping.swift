@@ -2,7 +2,7 @@ import PeachALSA
 import PeachCore
 import PeachTerminal
 
-/// Turns terminal keys into the same inputs a MIDI controller gives (`ControllerInput`), for
+/// Turns terminal keys into the same inputs a MIDI controller gives (`TrainingInput`), for
 /// the running session. Pure; the trainer owns one, sets `session`, calls `trialStarted()` on
 /// every new trial and routes the results like `ControllerMapping`'s. The keys: `help`.
 public struct TerminalKeyMapping: Sendable {
@@ -33,7 +33,7 @@ public struct TerminalKeyMapping: Sendable {
 
     /// - Parameter now: the time on the clock taps are stamped with (for a space-bar tap in
     ///   rhythm matching); nil when unknown.
-    public mutating func map(_ key: TerminalKey, now: UInt64? = nil) -> [ControllerInput] {
+    public mutating func map(_ key: TerminalKey, now: UInt64? = nil) -> [TrainingInput] {
         // In rhythm matching the space bar is the pad of last resort; p still pauses (the route
         // turns a tap into start/stop while nothing runs, so space goes on after a pause).
         if session == .rhythmMatching, key == .space { return [.tap(nanoseconds: now)] }
@@ -74,7 +74,7 @@ public struct TerminalKeyMapping: Sendable {
 
     /// `.touch` then `.adjust` on the trial's first movement; afterwards `.adjust` when the
     /// position changed (not at an end it is already at).
-    private mutating func move(tenths: Int) -> [ControllerInput] {
+    private mutating func move(tenths: Int) -> [TrainingInput] {
         let limit = Int(Self.spanTenths)
         let moved = min(max(tenthsOfCents + tenths, -limit), limit)
         defer { tenthsOfCents = moved }

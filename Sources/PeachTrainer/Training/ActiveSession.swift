@@ -82,7 +82,7 @@ public enum ActiveSession: Sendable {
     /// that record it: a tuning movement, which comes a thousand times a second, needs none.
     /// - Parameter judged: told whether a rhythm answer was right, or a counted tap near the
     ///   beat, before the session's loop is woken: the cue is rhythm's reaction and leaves first.
-    func deliver(_ input: ControllerInput, from control: AnswerControl?, judged: ((Bool) -> Void)? = nil) {
+    func deliver(_ input: TrainingInput, from control: AnswerControl?, judged: ((Bool) -> Void)? = nil) {
         switch (self, input) {
         case (.comparison(let session), .answer(let higher)): session.answer(higher: higher, from: control?.source)
         case (.matching(let session), .touch): session.touch()

@@ -388,7 +388,7 @@ public actor Trainer {
 
     // MARK: - Commands
 
-    private func perform(_ command: ControllerCommand) async {
+    private func perform(_ command: TrainingCommand) async {
         guard !finishing else {
             route.commandDone()
             return

@@ -7,7 +7,7 @@ import PeachRig
 /// one stream and handles each to completion before it looks at the next.
 enum TrainerInput: Sendable {
     /// From a controller or the terminal's keys.
-    case command(ControllerCommand)
+    case command(TrainingCommand)
     /// A port came or went (the System Announce port, read with the controller's events).
     case announcement(SequencerAnnouncement)
     /// What a session published; `generation` says which session (one per mode switch).

@@ -15,7 +15,7 @@ struct CoreBoundary {
 
     /// Whole identifiers that name the rig's types or a MIDI message without a wire word.
     static let wireIdentifiers: Set<String> = [
-        "TuningControl", "ControllerButton", "ControllerSettings", "ControllerCommand", "CommitTrigger",
+        "TuningControl", "ControllerButton", "ControllerSettings", "CommitTrigger",
         "FeedbackCueSettings", "PitchResolution", "SoundSelection", "RigSettings",
         "controlChange", "programChange", "noteOn", "noteOff", "MIDIMessage",
     ]

@@ -38,7 +38,7 @@ enum ControllerEvents {
 
 extension ControllerMapping {
     /// Every input the events give, in order.
-    mutating func feed(_ events: [SequencerEvent]) -> [ControllerInput] {
+    mutating func feed(_ events: [SequencerEvent]) -> [TrainingInput] {
         events.flatMap { map($0) }
     }
 
@@ -48,7 +48,7 @@ extension ControllerMapping {
     }
 }
 
-extension [ControllerInput] {
+extension [TrainingInput] {
     /// The values of the `.adjust` inputs.
     var adjustments: [Double] {
         compactMap { if case .adjust(let value) = $0 { value } else { nil } }

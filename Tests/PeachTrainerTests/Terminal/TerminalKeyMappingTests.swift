@@ -8,14 +8,14 @@ import Testing
 struct TerminalKeyMappingTests {
     @Test("comparison: ↑ or h answers higher, ↓ or l lower; tuning keys do nothing",
           arguments: [
-              (TerminalKey.up, [ControllerInput.answer(higher: true)]),
+              (TerminalKey.up, [TrainingInput.answer(higher: true)]),
               (.character("h"), [.answer(higher: true)]),
               (.character("H"), [.answer(higher: true)]),
               (.down, [.answer(higher: false)]),
               (.character("l"), [.answer(higher: false)]),
               (.left, []), (.right, []), (.enter, []), (.character("x"), []), (.escape, []),
           ])
-    func comparison(key: TerminalKey, expected: [ControllerInput]) {
+    func comparison(key: TerminalKey, expected: [TrainingInput]) {
         var mapping = TerminalKeyMapping(session: .comparison)
         #expect(mapping.map(key) == expected)
     }
@@ -81,7 +81,7 @@ struct TerminalKeyMappingTests {
     @Test("the position stops at ±20 cents; pressing on at the end sends nothing")
     func clamped() {
         var mapping = TerminalKeyMapping(session: .matching)
-        var last: [ControllerInput] = []
+        var last: [TrainingInput] = []
         for _ in 0..<25 { last = mapping.map(.right) }
         #expect(mapping.position == 1)
         #expect(last.isEmpty)

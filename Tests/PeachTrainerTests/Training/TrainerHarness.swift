@@ -27,7 +27,7 @@ struct TrainerHarness {
     }
 
     init(mode: TrainingMode = .comparison, trialLimit: Int? = nil,
-         commands: [ControllerCommand: ControllerButton] = [:],
+         commands: [TrainingCommand: ControllerButton] = [:],
          observers: [any PitchComparisonObserver] = []) throws {
         let settings = MockUserSettings()
         let controllerSettings = try ControllerSettings(commands: commands)

@@ -1,8 +1,6 @@
-import PeachCore
-import PeachRig
-
-/// What a controller event means to the running session, as `ControllerMapping` decides it.
-public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {
+/// What the musician did, in the sessions' words: an answer, a tuning movement, a tap or a
+/// command. The controller mapping and the terminal keys produce it; the trainer hands it on.
+public enum TrainingInput: Hashable, Sendable, CustomStringConvertible {
     /// Comparison: "the second note was higher" (or lower).
     case answer(higher: Bool)
     /// Matching: the tuning control's first movement in this trial; starts the tunable note.
@@ -16,7 +14,7 @@ public enum ControllerInput: Hashable, Sendable, CustomStringConvertible {
     /// Rhythm matching: a pad or key struck at `nanoseconds` on the clock the controller's
     /// events are stamped with (the rhythm player's queue); nil when the event had no stamp.
     case tap(nanoseconds: UInt64?)
-    case command(ControllerCommand)
+    case command(TrainingCommand)
 
     /// For people, e.g. in `peach monitor`: "answer: higher", "adjust −0.25 (−5.0 cents)".
     public var description: String {

@@ -1,5 +1,6 @@
-/// Commands that steer the program rather than answer a trial.
-public enum ControllerCommand: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+/// Commands that steer training rather than answer a trial, from a controller's button, a
+/// pedal held or a terminal key.
+public enum TrainingCommand: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case startStop
     case nextMode
     case quit
