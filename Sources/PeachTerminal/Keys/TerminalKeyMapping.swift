@@ -1,6 +1,4 @@
-import PeachALSA
 import PeachCore
-import PeachTerminal
 
 /// Turns terminal keys into the same inputs a MIDI controller gives (`TrainingInput`), for
 /// the running session. Pure; the trainer owns one, sets `session`, calls `trialStarted()` on

@@ -1,7 +1,5 @@
-import PeachALSA
 import PeachCore
 import PeachTerminal
-import PeachTrainer
 import Testing
 
 @Suite("TerminalKeyMapping")
