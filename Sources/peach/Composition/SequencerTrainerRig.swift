@@ -12,8 +12,9 @@ struct SequencerTrainerRig: TrainerRig {
     let settings: LayeredUserSettings
     let controllerSource: SequencerAddress?
     let portLabels: (output: String, input: String?)
-    /// Rhythm runs stamp taps on the output queue (the clicks' clock), pitch runs on the input queue.
-    let stampsOnOutputQueue: Bool
+    /// The queue the controller's events are stamped on: the output queue in rhythm runs (the
+    /// clicks' clock), the input queue in pitch runs.
+    let stampQueue: Int
     let player: ALSANotePlayer
     let cue: MIDIFeedbackCue?
 
@@ -21,7 +22,7 @@ struct SequencerTrainerRig: TrainerRig {
 
     /// A terminal key's tap is timed on the clock the controller's taps are stamped with.
     func inputTime() -> UInt64? {
-        try? (stampsOnOutputQueue ? client.currentTime() : client.inputTime()).nanoseconds
+        try? (stampQueue == client.outputQueue ? client.currentTime() : client.inputTime()).nanoseconds
     }
 
     /// A lost synth is not the end: the hot-plug supervisor resumes training when it is back.
@@ -29,9 +30,7 @@ struct SequencerTrainerRig: TrainerRig {
 
     func reconnect(_ addresses: [PortRole: SequencerAddress]) async throws {
         if let output = addresses[.output] { try client.connectOutput(to: output) }
-        if let input = addresses[.input] {
-            try client.connectInput(from: input, timestampQueue: stampsOnOutputQueue ? client.outputQueue : client.inputQueue)
-        }
+        if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: stampQueue) }
         try player.prepare()
         cue?.clear()
     }

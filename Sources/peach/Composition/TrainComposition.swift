@@ -144,7 +144,7 @@ enum TrainComposition {
         let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
         let rig = SequencerTrainerRig(
             client: client, settings: settings, controllerSource: input?.address, portLabels: (outputLabel, inputLabel),
-            stampsOnOutputQueue: rhythm, player: player, cue: cue)
+            stampQueue: stampQueue, player: player, cue: cue)
         let trainer = Trainer(
             mode: request.mode, trialLimit: request.trialLimit, makeSession: makeSession, presenter: presenter, rig: rig,
             feedback: cue.map { TrainerFeedback(cue: $0, settings: feedback) },

@@ -8,14 +8,15 @@ import PeachTestSupport
 struct RhythmMatchingSessionTests {
     @Test("three sixteenths as one schedule; the expected fourth and a window of half a sixteenth either way")
     func threeClicksAndTheWindow() async throws {
+        let (tempo, clickVelocity) = (try TempoBPM(60), try MIDIVelocity(20))
         var harness = RhythmMatchingHarness {
-            $0.rhythmTempo = try! TempoBPM(60)
-            $0.rhythmClickVelocity = try! MIDIVelocity(20)
+            $0.rhythmTempo = tempo
+            $0.rhythmClickVelocity = clickVelocity
         }
         await harness.session.start()
         let trial = try #require(await harness.playClicks())
         #expect(harness.player.patterns.map(\.offsets) == [[.zero, .milliseconds(250), .milliseconds(500)]])
-        #expect(harness.player.patterns.map(\.velocity) == [try MIDIVelocity(20)])
+        #expect(harness.player.patterns.map(\.velocity) == [clickVelocity])
         #expect(trial.expected == trial.schedule.first.advanced(by: .milliseconds(750)))
         #expect(trial.window == trial.expected.advanced(by: .milliseconds(-125))...trial.expected.advanced(by: .milliseconds(125)))
         await harness.session.stop()

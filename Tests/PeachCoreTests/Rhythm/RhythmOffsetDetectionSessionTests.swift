@@ -29,16 +29,17 @@ struct RhythmOffsetDetectionSessionTests {
 
     @Test("four sixteenths at the set tempo go to the player as one schedule, the fourth moved by the trial's offset")
     func theFourClicksAreOneSchedule() async throws {
+        let (tempo, clickVelocity) = (try TempoBPM(120), try MIDIVelocity(110))
         var harness = DetectionHarness {
-            $0.rhythmTempo = try! TempoBPM(120)
-            $0.rhythmClickVelocity = try! MIDIVelocity(110)
+            $0.rhythmTempo = tempo
+            $0.rhythmClickVelocity = clickVelocity
         }
         await harness.session.start()
         let trial = try #require(await harness.playClicks())
         let pattern = try #require(harness.player.patterns.first)
         #expect(harness.player.patterns.count == 1)
         #expect(pattern.offsets == [.zero, .milliseconds(125), .milliseconds(250), .milliseconds(375) + trial.offset.duration])
-        #expect(pattern.velocity == (try MIDIVelocity(110)), "the clicks' own velocity, not the notes'")
+        #expect(pattern.velocity == clickVelocity, "the clicks' own velocity, not the notes'")
         // A cold start: 20 % of a 125 ms sixteenth, either way.
         #expect(abs(trial.offset.milliseconds) == 25)
         #expect(trial.tempo.value == 120)
