@@ -10,7 +10,9 @@ A synth that falls behind under emulation leaves digital silence in the recordin
 underrun): a short quiet stretch of mostly exact zeros splits no note, and the FFT takes the
 longest stretch of the steady middle without such a dropout (at least 0.2 s), so a phase jump
 across the gap does not smear the peak.
-Prints one line per note ("onset end hz"), then a last line with just the frequencies.
+Prints one line per note ("onset end hz dropouts"; dropouts: how many such gaps lay inside
+the steady middle, so a caller can play a disturbed note again), then a last line with just
+the frequencies.
 """
 import sys
 
@@ -23,7 +25,8 @@ x, rate = read_mono(path)
 starts, ends, zero = notes(x, rate, 0.1)
 
 def longest_clean(a, b):
-    """The longest part of a..b without a run of 16 or more exact zeros."""
+    """The longest part of a..b without a run of 16 or more exact zeros, and how many such runs
+    a..b holds."""
     z = np.concatenate(([0], zero[a:b].astype(np.int8), [0]))
     run_starts = np.flatnonzero(np.diff(z) == 1)
     run_ends = np.flatnonzero(np.diff(z) == -1)
@@ -33,14 +36,14 @@ def longest_clean(a, b):
         if r0 - left > best[1] - best[0]:
             best = (left, r0)
         left = r1
-    return best
+    return best, len(cuts)
 
 
 frequencies = []
 for start, end in zip(starts, ends):
     if (end - start) / rate < 0.6:
         continue
-    a, b = longest_clean(start + int(0.25 * rate), end - int(0.1 * rate))
+    (a, b), dropouts = longest_clean(start + int(0.25 * rate), end - int(0.1 * rate))
     if (b - a) / rate < 0.2:
         continue
     segment = x[a:b] * np.hanning(b - a)
@@ -51,5 +54,5 @@ for start, end in zip(starts, ends):
     y0, y1, y2 = np.log(spectrum[k - 1:k + 2] + 1e-12)
     hz = (k + 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)) * rate / n
     frequencies.append(hz)
-    print(f"{start / rate:.3f} {end / rate:.3f} {hz:.4f}")
+    print(f"{start / rate:.3f} {end / rate:.3f} {hz:.4f} {dropouts}")
 print(" ".join(f"{hz:.6f}" for hz in frequencies))

@@ -4,8 +4,9 @@ import Foundation
 /// ALSA sequencer client in the VM with no display and no sound card, measured as figure 2
 /// measures FluidSynth: `peach play … --to` the synth, the render's fundamentals by
 /// scripts/measure-pitch.py. Per synth, in one render: one undetuned A4, A4 +0…3 c and −0.1…−3 c
-/// in 0.1 c steps (its step function and sign bias), then odd pitches in both tuning systems,
-/// each between its MIDI note undetuned and the same note again (the noise floor).
+/// in 0.1 c steps (its step function and sign bias), then the 20 odd pitches of figure 2 in both
+/// tuning systems, each between its MIDI note undetuned and the same note again (the noise
+/// floor); notes an underrun disturbed are rendered again (`CandidateMeasurement`).
 /// PEACH_BENCH_SYNTHS=amsynth,yoshimi,timidity measures only those (default: all), to keep a VM run short.
 struct SynthCandidates: BenchmarkFigure {
     static let number = 14
@@ -22,8 +23,8 @@ struct SynthCandidates: BenchmarkFigure {
     func run(_ context: BenchContext) async throws -> FigureResult {
         let player = PlayRenderer(context, seconds: context.quick ? 1.0 : 1.5)
         let all = try PitchProbe.all()
-        // Equal-tempered odd offsets, just intervals over C4 as offsets, a just ratio of A4 as a frequency.
-        let probes = context.quick ? [all[0]] : [all[0], all[1], all[3], all[10], all[11], all[15]]
+        // Equal-tempered odd offsets, just intervals over C4 as offsets, just ratios of A4 as frequencies.
+        let probes = context.quick ? [all[0]] : all
         let upward: [Double] = context.quick ? [0, 0.3] : (0...30).map { Double($0) / 10 }
         let steps = upward + upward.dropFirst().map { -$0 }
 
@@ -33,44 +34,32 @@ struct SynthCandidates: BenchmarkFigure {
             let version = await CandidateRender.version(of: synth)
             let label = "\(synth.name) \(version)"
             context.progress("figure \(Self.number): \(label)")
-            let wav = context.scratch.appendingPathComponent("\(synth.name).wav")
-            let render: CandidateRender
+            var measurement = CandidateMeasurement(steps: steps, probes: probes)
             do {
-                render = try await CandidateRender(synth, renderingTo: wav, home: context.scratch.appendingPathComponent(synth.name),
-                                                   limit: Self.startUpLimit)
+                try await measurement.run { round, plays in
+                    let name = round == 0 ? synth.name : "\(synth.name)-replay-\(round)"
+                    return try await Self.render(synth, plays, name: name, context, player)
+                }
             } catch {
                 rows.append("\(label): could not be measured: \(error)")
                 continue
             }
-            defer { render.kill() }
-            let plays = [["A4"]] + steps.map { ["A4", "--cents", String(format: "%.1f", $0)] }
-                + probes.flatMap { [[String($0.referenceNote)], $0.arguments, [String($0.referenceNote)]] }
-            _ = try await player.play("figure \(Self.number) \(synth.name)", plays, to: render.port,
-                                      settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
-            try await render.finish()
-            let hertz = try await PitchMeasurement.hertz(of: wav)
-            let startUp = Double(render.startUp.components.seconds) + Double(render.startUp.components.attoseconds) / 1e18
-            guard hertz.count == plays.count else {
-                rows.append("\(label): start-up \(EndToEndPitch.format(startUp, 1)) s; measured \(hertz.count) notes, played "
-                            + "\(plays.count): \(hertz.map { String(format: "%.2f", $0) })")
-                continue
-            }
 
-            let stepMeasured = hertz[1...steps.count].map { EndToEndPitch.cents($0, from: hertz[0]) }
+            let stepMeasured = measurement.stepResults.map(\.cents)
             let stepErrors = zip(steps, stepMeasured).map { abs($1 - $0) }
             let signed = Dictionary(uniqueKeysWithValues: zip(steps, zip(steps, stepMeasured).map { $1 - $0 }))
             let pairBiases = upward.dropFirst().compactMap { x in signed[x].flatMap { up in signed[-x].map { (up + $0) / 2 } } }
             let bias = pairBiases.isEmpty ? 0 : pairBiases.reduce(0, +) / Double(pairBiases.count)
-            var probeErrors: [Double] = [], noise: [Double] = [], probeLines: [String] = []
-            for (index, probe) in probes.enumerated() {
-                let base = 1 + steps.count + 3 * index
-                let measured = EndToEndPitch.cents(hertz[base + 1], from: hertz[base])
-                probeErrors.append(abs(measured - probe.intendedCents))
-                noise.append(abs(EndToEndPitch.cents(hertz[base + 2], from: hertz[base])))
-                probeLines.append("\(probe.label) \(EndToEndPitch.signed(probe.intendedCents, 3))→\(EndToEndPitch.signed(measured, 2))")
+            let probeResults = Array(measurement.probeResults)
+            let probeErrors = zip(probes, probeResults).map { abs($1.cents - $0.intendedCents) }
+            let noise = probeResults.compactMap(\.noise)
+            let probeLines = zip(probes, probeResults).map { probe, result in
+                "\(probe.label) \(EndToEndPitch.signed(probe.intendedCents, 3))→\(EndToEndPitch.signed(result.cents, 2))"
+                    + (result.disturbed ? " (disturbed)" : "")
             }
             let worst = max(stepErrors.max() ?? 0, probeErrors.max() ?? 0)
             let step = Self.effectiveStep(Array(stepMeasured.prefix(upward.count)), span: upward.last ?? 0)
+            let startUp = Double(measurement.startUp.components.seconds) + Double(measurement.startUp.components.attoseconds) / 1e18
             series += [
                 FigureResult.Series("\(synth.name): step function A4 ±0…3 c, error", unit: "c", values: stepErrors),
                 FigureResult.Series("\(synth.name): odd pitches, error", unit: "c", values: probeErrors),
@@ -80,9 +69,11 @@ struct SynthCandidates: BenchmarkFigure {
                         + "\(EndToEndPitch.format(worst, 3)) c, noise floor \(EndToEndPitch.format(noise.max() ?? 0, 3)) c, start-up "
                         + "\(EndToEndPitch.format(startUp, 1)) s, headless (\(synth.capture == .file ? "writes WAV itself" : "ALSA to snd-aloop, arecord")); "
                         + "tone: \(synth.tone)")
+            rows.append("\(label): \(Self.replaySummary(measurement))")
             findings.append("\(label) steps (intended→measured, c): "
-                            + zip(steps, stepMeasured).map { "\(EndToEndPitch.format($0, 1))→\(EndToEndPitch.format($1, 2))" }
-                                .joined(separator: " ")
+                            + zip(steps, measurement.stepResults).map {
+                                "\(EndToEndPitch.format($0, 1))→\(EndToEndPitch.format($1.cents, 2))\($1.disturbed ? "(disturbed)" : "")"
+                            }.joined(separator: " ")
                             + "; odd pitches: " + probeLines.joined(separator: "; ") + ".")
             if worst <= Self.bound && abs(bias) <= 0.05, best.map({ worst < $0.worst }) ?? true { best = (label, worst) }
         }
@@ -93,8 +84,41 @@ struct SynthCandidates: BenchmarkFigure {
             findings: ["Method: each synth started by the bench in the VM (no display; ALSA_CARD=Loopback, the snd-aloop card "
                        + "the VM loads), `peach play NOTE --cents X --duration 1.5 --to CLIENT:0` per note, 600 ms apart, velocity "
                        + "100, bend range ±2 semitones; start-up is from spawning it to its client in the sequencer (and, where "
-                       + "it says so, its ready message). FluidSynth 2.3.1 is figure 2."]
+                       + "it says so, its ready message). A unit (a step with its undetuned A4, an odd pitch with its note "
+                       + "twice) holding a note an underrun cut into (digital silence inside the stretch measured) is rendered "
+                       + "again on a fresh start of the synth, up to \(CandidateMeasurement.replayRounds) times. "
+                       + "FluidSynth 2.3.1 is figure 2."]
                 + rows + findings)
+    }
+
+    /// Starts `synth`, plays `plays` into it and measures the render: exactly one note per play.
+    private static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
+                               _ player: PlayRenderer) async throws -> (notes: [PitchMeasurement.Note], startUp: Duration) {
+        let wav = context.scratch.appendingPathComponent("\(name).wav")
+        let render = try await CandidateRender(synth, renderingTo: wav, home: context.scratch.appendingPathComponent(name),
+                                               limit: startUpLimit)
+        defer { render.kill() }
+        _ = try await player.play("figure \(number) \(name)", plays, to: render.port,
+                                  settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
+        try await render.finish()
+        let notes = try await PitchMeasurement.notes(of: wav)
+        guard notes.count == plays.count else {
+            throw BenchFailure("start-up \(render.startUp); measured \(notes.count) notes in \(wav.lastPathComponent), played "
+                               + "\(plays.count): \(notes.map { String(format: "%.2f", $0.hertz) })")
+        }
+        return (notes, render.startUp)
+    }
+
+    /// "3 units disturbed by underruns, 3 clean after one replay" or "no note disturbed".
+    static func replaySummary(_ measurement: CandidateMeasurement) -> String {
+        guard let first = measurement.rounds.first else { return "no note disturbed by an underrun" }
+        let rounds = measurement.rounds.enumerated().map { index, round in
+            "replay \(index + 1): \(round.clean) of \(round.replayed) clean"
+        }
+        let left = measurement.disturbedLeft
+        return "\(first.replayed) of \(measurement.units.count) units held a note disturbed by an underrun; "
+            + rounds.joined(separator: ", ")
+            + (left == 0 ? "" : "; \(left) still disturbed, their first measurement kept")
     }
 
     /// The pitch step a synth resolves, from its measured 0…`span` c staircase: `span` over the

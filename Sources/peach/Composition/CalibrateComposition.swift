@@ -44,6 +44,9 @@ enum CalibrateComposition {
             spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: true, waiting: notice)
         else { throw NoTapInput() }
         try client.connectOutput(to: output.address)
+        // amsynth garbles what it reads together with a subscription notice (the last click is long over at our exit).
+        let noticeGap = SubscriptionNoticeGap(synthClientName: output.clientName)
+        await noticeGap.wait()
         // Stamped on the output queue: the clock the clicks are scheduled on.
         let taps = TapCollector(source: input.address)
         client.onInput { taps.receive($0) }
@@ -67,6 +70,7 @@ enum CalibrateComposition {
             try await player.sleep(until: schedule.last.advanced(by: tail(beat: beat)))
         } catch {
             try? player.stopAll()
+            await noticeGap.wait()
             throw error
         }
         let calibration: TapCalibration

@@ -33,6 +33,9 @@ enum PlayComposition {
                               settings: LayeredUserSettings, sound: SoundSelection,
                               loudness: LoudnessResponse) async throws {
         try client.connectOutput(to: port.address)
+        // amsynth garbles what it reads together with a subscription notice, here and at our exit.
+        let noticeGap = SubscriptionNoticeGap(synthClientName: port.clientName)
+        await noticeGap.wait()
         var configuration = NotePlayerConfiguration(
             settings: settings.rig, bendResponse: BendResponse(synthClientName: port.clientName), loudnessResponse: loudness)
         configuration.sound = sound
@@ -51,8 +54,10 @@ enum PlayComposition {
         } catch is CancellationError {
             // The player has sent the note-off; All Notes Off makes sure, whatever the synth kept.
             try? player.stopAll()
+            await noticeGap.wait()
             throw CancellationError()
         }
+        await noticeGap.wait()
     }
 
     /// Printed at once, also when stdout is a pipe.

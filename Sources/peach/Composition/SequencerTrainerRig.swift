@@ -17,6 +17,8 @@ struct SequencerTrainerRig: TrainerRig {
     let stampQueue: Int
     let player: ALSANotePlayer
     let cue: MIDIFeedbackCue?
+    /// Quiet after subscribing to the synth again (see `SubscriptionNoticeGap`).
+    let noticeGap: SubscriptionNoticeGap
 
     func controllerSettings() -> ControllerSettings { settings.rig.controller }
 
@@ -29,7 +31,10 @@ struct SequencerTrainerRig: TrainerRig {
     func isFatal(_ error: any Error) -> Bool { !(error is NotePlayerError) }
 
     func reconnect(_ addresses: [PortRole: SequencerAddress]) async throws {
-        if let output = addresses[.output] { try client.connectOutput(to: output) }
+        if let output = addresses[.output] {
+            try client.connectOutput(to: output)
+            await noticeGap.wait()
+        }
         if let input = addresses[.input] { try client.connectInput(from: input, timestampQueue: stampQueue) }
         try player.prepare()
         cue?.clear()

@@ -87,6 +87,9 @@ enum TrainComposition {
                 + "choose another feedback channel, or off")
         }
         try client.connectOutput(to: output.address)
+        // amsynth garbles what it reads together with the subscription notice: nothing goes to it for a moment.
+        let noticeGap = SubscriptionNoticeGap(synthClientName: output.clientName)
+        await noticeGap.wait()
         // Rhythm taps are stamped on the output queue, the clock the clicks are scheduled on;
         // pitch runs stamp on the input queue (the pitch wheel's rate), which idles cheaper.
         let rhythm = request.mode.isRhythm
@@ -144,7 +147,7 @@ enum TrainComposition {
         let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
         let rig = SequencerTrainerRig(
             client: client, settings: settings, controllerSource: input?.address, portLabels: (outputLabel, inputLabel),
-            stampQueue: stampQueue, player: player, cue: cue)
+            stampQueue: stampQueue, player: player, cue: cue, noticeGap: noticeGap)
         let trainer = Trainer(
             mode: request.mode, trialLimit: request.trialLimit, makeSession: makeSession, presenter: presenter, rig: rig,
             feedback: cue.map { TrainerFeedback(cue: $0, settings: feedback) },
@@ -175,6 +178,8 @@ enum TrainComposition {
         log.debug("training starts")
         let outcome = await trainer.run()
         log.debug("training ended: \(outcome)")
+        // The last note-offs are read before our client's close unsubscribes it.
+        await noticeGap.wait()
         return outcome
     }
 }

@@ -58,6 +58,28 @@ struct PlayCommandTests {
         #expect(held >= .milliseconds(400) && held <= .milliseconds(800), "the note sounded \(held)")
     }
 
+    @Test("to an amsynth: quiet after the subscription notice and before the unsubscription, so amsynth reads each alone")
+    func amsynthNoticeGap() async throws {
+        // A client named as amsynth's are; Peach knows it by that name only.
+        let (synth, received) = try Self.synth("amsynth")
+        defer { synth.close() }
+        let outcome = try await PeachCommand.run(["play", "A4", "--cents", "-2.5", "--duration", "0.2", "--to", "amsynth"])
+        #expect(outcome.status == 0, "\(outcome)")
+        _ = await received.waitUntil(timeout: .seconds(5)) { arrivals in
+            arrivals.contains { if case .unsubscribed? = $0.event.announcement { true } else { false } }
+        }
+        let arrivals = await received.events
+        let subscribed = try #require(arrivals.firstIndex { if case .subscribed? = $0.event.announcement { true } else { false } })
+        let unsubscribed = try #require(arrivals.lastIndex { if case .unsubscribed? = $0.event.announcement { true } else { false } })
+        let midi = arrivals.indices.filter { arrivals[$0].event.midiMessage != nil }
+        let first = try #require(midi.first), last = try #require(midi.last)
+        #expect(subscribed < first && last < unsubscribed, "\(arrivals.map(\.event))")
+        // Peach keeps 50 ms; a reader woken late could shorten what this test sees, so the
+        // bound is half that, and far above the microseconds with no gap.
+        #expect(arrivals[first].at - arrivals[subscribed].at >= .milliseconds(25), "\(arrivals)")
+        #expect(arrivals[unsubscribed].at - arrivals[last].at >= .milliseconds(25), "\(arrivals)")
+    }
+
     @Test("a frequency, a MIDI number and a negative detune reach the synth as note and bend")
     func otherForms() async throws {
         let (synth, received) = try Self.synth()

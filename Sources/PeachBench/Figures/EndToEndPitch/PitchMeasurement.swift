@@ -3,16 +3,38 @@ import Foundation
 /// scripts/measure-pitch.py: the fundamental of every note of at least 0.6 s in a WAV file, in
 /// the order they sound.
 enum PitchMeasurement {
+    /// One note of the render: its fundamental, and how many underrun gaps (digital silence)
+    /// lay inside the stretch it was measured over.
+    struct Note {
+        let hertz: Double
+        let dropouts: Int
+
+        /// An underrun cut into it: its pitch comes from a shorter clean stretch, or a disturbed one.
+        var disturbed: Bool { dropouts > 0 }
+    }
+
     /// In the repository this executable was built from (the VM sees it at the same path).
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/measure-pitch.py")
 
     static func hertz(of wav: URL) async throws -> [Double] {
+        try await notes(of: wav).map(\.hertz)
+    }
+
+    /// Every note, from the script's per-note lines ("onset end hz dropouts").
+    static func notes(of wav: URL) async throws -> [Note] {
         let child = try await ChildOutput.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, wav.path])
-        guard child.status == 0, let last = child.stdout.split(separator: "\n").last else {
+        guard child.status == 0 else {
             throw BenchFailure("measure-pitch.py \(wav.path) exited with \(child.status): \(child.stdout)\(child.stderr)")
         }
-        return last.split(separator: " ").compactMap { Double($0) }
+        let lines = child.stdout.split(separator: "\n").dropLast()
+        return try lines.map { line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 4, let hertz = Double(fields[2]), let dropouts = Int(fields[3]) else {
+                throw BenchFailure("measure-pitch.py \(wav.path): unexpected line \"\(line)\"")
+            }
+            return Note(hertz: hertz, dropouts: dropouts)
+        }
     }
 }
