@@ -10,9 +10,9 @@ A synth that falls behind under emulation leaves digital silence in the recordin
 underrun): a short quiet stretch of mostly exact zeros splits no note, and the FFT takes the
 longest stretch of the steady middle without such a dropout (at least 0.2 s), so a phase jump
 across the gap does not smear the peak.
-Prints one line per note ("onset end hz dropouts"; dropouts: how many such gaps lay inside
-the steady middle, so a caller can play a disturbed note again), then a last line with just
-the frequencies.
+Prints one line per note ("onset end hz dropouts clean": how many such gaps lay inside the
+steady middle, and the seconds of the stretch measured, so a caller can play a note again
+whose clean stretch was short), then a last line with just the frequencies.
 """
 import sys
 
@@ -54,5 +54,5 @@ for start, end in zip(starts, ends):
     y0, y1, y2 = np.log(spectrum[k - 1:k + 2] + 1e-12)
     hz = (k + 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)) * rate / n
     frequencies.append(hz)
-    print(f"{start / rate:.3f} {end / rate:.3f} {hz:.4f} {dropouts}")
+    print(f"{start / rate:.3f} {end / rate:.3f} {hz:.4f} {dropouts} {(b - a) / rate:.3f}")
 print(" ".join(f"{hz:.6f}" for hz in frequencies))

@@ -85,7 +85,8 @@ struct SynthCandidates: BenchmarkFigure {
                        + "the VM loads), `peach play NOTE --cents X --duration 1.5 --to CLIENT:0` per note, 600 ms apart, velocity "
                        + "100, bend range ±2 semitones; start-up is from spawning it to its client in the sequencer (and, where "
                        + "it says so, its ready message). A unit (a step with its undetuned A4, an odd pitch with its note "
-                       + "twice) holding a note an underrun cut into (digital silence inside the stretch measured) is rendered "
+                       + "twice) holding a note whose underrun gaps (digital silence) left under "
+                       + "\(EndToEndPitch.format(PitchMeasurement.Note.trustedSeconds, 1)) s of its steady middle clean is rendered "
                        + "again on a fresh start of the synth, up to \(CandidateMeasurement.replayRounds) times. "
                        + "FluidSynth 2.3.1 is figure 2."]
                 + rows + findings)
@@ -109,14 +110,15 @@ struct SynthCandidates: BenchmarkFigure {
         return (notes, render.startUp)
     }
 
-    /// "3 units disturbed by underruns, 3 clean after one replay" or "no note disturbed".
+    /// How many notes had gaps, how many units went again and came back clean.
     static func replaySummary(_ measurement: CandidateMeasurement) -> String {
-        guard let first = measurement.rounds.first else { return "no note disturbed by an underrun" }
+        let gaps = "\(measurement.notesWithGaps) of \(measurement.firstPlays.count) notes had underrun gaps in their steady middle"
+        guard let first = measurement.rounds.first else { return gaps + "; none too short a clean stretch to measure" }
         let rounds = measurement.rounds.enumerated().map { index, round in
             "replay \(index + 1): \(round.clean) of \(round.replayed) clean"
         }
         let left = measurement.disturbedLeft
-        return "\(first.replayed) of \(measurement.units.count) units held a note disturbed by an underrun; "
+        return gaps + "; \(first.replayed) of \(measurement.units.count) units held a note with too short a clean stretch; "
             + rounds.joined(separator: ", ")
             + (left == 0 ? "" : "; \(left) still disturbed, their first measurement kept")
     }

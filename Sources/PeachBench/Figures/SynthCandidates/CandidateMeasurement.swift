@@ -4,9 +4,10 @@ import Foundation
 /// one render, with the notes an underrun disturbed played again in renders of their own.
 ///
 /// An underrun under TCG leaves a gap of digital silence inside a note; scripts/measure-pitch.py
-/// then measures a shorter stretch, or one broken by the gap, and says so. Such a note's pitch is
-/// the emulator's, not the synth's, so its unit (the step with its undetuned A4, the odd pitch
-/// between its note twice) is rendered again, up to `replayRounds` times.
+/// then measures the longest stretch without one, and says how long it was. A short one is the
+/// emulator's doing, not the synth's, so its unit (the step with its undetuned A4, the odd pitch
+/// between its note twice) is rendered again, up to `replayRounds` times. Only gaps of digital
+/// silence count: a wrong pitch that sounds whole stays measured as it is.
 struct CandidateMeasurement {
     /// A step (A4 + `cents`, beside an undetuned A4) or an odd pitch (beside its note played before and after).
     enum Unit {
@@ -39,6 +40,8 @@ struct CandidateMeasurement {
     private(set) var results: [Result] = []
     /// From spawning the synth to its port (and audio) for the first render.
     private(set) var startUp: Duration = .zero
+    /// Notes of the first render with any underrun gap in their steady middle.
+    private(set) var notesWithGaps = 0
     /// Per replay round: how many units went again, how many came back undisturbed.
     private(set) var rounds: [(replayed: Int, clean: Int)] = []
 
@@ -63,6 +66,7 @@ struct CandidateMeasurement {
         async throws {
         let first = try await render(0, firstPlays)
         startUp = first.startUp
+        notesWithGaps = first.notes.filter { $0.dropouts > 0 }.count
         results = Self.firstResults(first.notes, steps: steps.count, probes: probes.count)
         for round in 1...Self.replayRounds {
             let again = results.indices.filter { results[$0].disturbed }
