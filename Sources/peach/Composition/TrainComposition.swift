@@ -106,9 +106,11 @@ enum TrainComposition {
         log.debug("synth set up: \(sound), bend range \(settings.rig.pitchBendRange)")
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.training.velocity) }
         cue?.clear()
-        // The engine Peach started says; a FluidSynth the user started (Qsynth, a service) is known by its name.
-        let wholeCents = chosen.startedSynth?.engine.rendersWholeCents
-            ?? BendResponse(synthClientName: output.clientName).truncatesToWholeCents
+        // The engine Peach started says; one the user started is known by its client's name, and
+        // an unknown synth is taken as exact unless midi.pitchResolution declares its step.
+        let engine = chosen.startedSynth?.engine ?? SynthEngine(clientName: output.clientName)
+        let wholeCents = engine?.rendersWholeCents ?? false
+        log.debug("pitch resolution of \(engine?.name ?? "an unknown synth"): \(wholeCents ? "whole cents" : "exact")")
         let floor = request.frontEnd.pitchResolution.difficultyFloor(synthRendersWholeCents: wholeCents)
         let strategy = KazezStrategy(minimum: floor)
         // The port and sound go with every trial of this run; the answering control comes with the trial.
