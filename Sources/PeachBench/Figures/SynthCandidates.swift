@@ -121,6 +121,7 @@ struct SynthCandidates: BenchmarkFigure {
         return gaps + "; \(first.replayed) of \(measurement.units.count) units held a note with too short a clean stretch; "
             + rounds.joined(separator: ", ")
             + (left == 0 ? "" : "; \(left) still disturbed, their first measurement kept")
+            + (measurement.replayFailure.map { "; \($0)" } ?? "")
     }
 
     /// The pitch step a synth resolves, from its measured 0…`span` c staircase: `span` over the

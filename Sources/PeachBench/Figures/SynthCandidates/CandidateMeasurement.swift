@@ -42,6 +42,8 @@ struct CandidateMeasurement {
     private(set) var startUp: Duration = .zero
     /// Notes of the first render with any underrun gap in their steady middle.
     private(set) var notesWithGaps = 0
+    /// Why the replays stopped early, if one failed.
+    private(set) var replayFailure: String?
     /// Per replay round: how many units went again, how many came back undisturbed.
     private(set) var rounds: [(replayed: Int, clean: Int)] = []
 
@@ -72,7 +74,14 @@ struct CandidateMeasurement {
             let again = results.indices.filter { results[$0].disturbed }
             guard !again.isEmpty else { break }
             let units = units
-            let replay = try await render(round, again.flatMap { units[$0].plays })
+            let replay: (notes: [PitchMeasurement.Note], startUp: Duration)
+            do {
+                replay = try await render(round, again.flatMap { units[$0].plays })
+            } catch {
+                // The first render stands; a replay that could not be measured ends the replays.
+                replayFailure = "replay \(round) could not be measured: \(error)"
+                break
+            }
             var offset = 0, clean = 0
             for index in again {
                 let count = units[index].plays.count
