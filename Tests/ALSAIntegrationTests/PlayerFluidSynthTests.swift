@@ -39,6 +39,8 @@ struct PlayerFluidSynthTests {
             Issue.record("FluidSynth's port never appeared")
             return
         }
+        // FluidSynth opens its audio (the file) before its sequencer port.
+        let rendering = ContinuousClock.now
         try peach.connectOutput(to: synth)
         let clientName = try #require(try peach.ports().first { $0.address == synth }?.clientName)
 
@@ -52,6 +54,10 @@ struct PlayerFluidSynthTests {
                                   amplitude: .zero)
             try await Task.sleep(for: .milliseconds(600))  // let the release fade so the notes separate
         }
+        // Its file driver renders in real time and catches up when late; `quit` drops what it has
+        // not rendered, which under TCG was once most of the last note.
+        let caughtUp = await fluid.rendered(atLeast: ContinuousClock.now - rendering - .milliseconds(200), within: .seconds(20))
+        #expect(caughtUp, "FluidSynth's render did not catch up with the notes played")
         #expect(try await fluid.quit() == 0)
 
         let measured = try await Self.measure(wav)
@@ -90,8 +96,10 @@ private final class FluidSynth {
 
     private let process = Process()
     private let shell = Pipe()
+    private let wav: String
 
     init(renderingTo wav: String) throws {
+        self.wav = wav
         process.executableURL = URL(fileURLWithPath: "/usr/bin/fluidsynth")
         process.arguments = ["-a", "file", "-o", "audio.file.name=\(wav)", "-o", "audio.file.type=wav",
                              "-o", "midi.alsa_seq.id=fluid", "-m", "alsa_seq", "-r", "44100", "-g", "0.8",
@@ -100,6 +108,19 @@ private final class FluidSynth {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Waits until the WAV holds `duration` of sound (44.1 kHz, 16-bit stereo after a 44-byte
+    /// header), at most `timeout`; whether it got there.
+    func rendered(atLeast duration: Duration, within timeout: Duration) async -> Bool {
+        let bytes = 44 + Int(Double(duration / .milliseconds(1)) / 1000 * 44_100 * 4)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
+            if size >= bytes { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     /// Ends FluidSynth cleanly and returns its exit status.

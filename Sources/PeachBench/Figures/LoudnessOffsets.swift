@@ -94,7 +94,10 @@ struct LoudnessOffsets: BenchmarkFigure {
         if engine.name == LoudnessEngine.fluidSynth.name {
             let render = try FluidSynthRender(renderingTo: wav, id: "bench-loudness")
             prefix = render.clientName
-            finish = { try await render.quit() }
+            finish = {
+                try await render.caughtUp()
+                try await render.quit()
+            }
             kill = { render.kill() }
             method = "FluidSynth \(Self.fluidSynthVersion()) renders to WAV (\(render.soundFont), \(engine.tone), gain 0.8, "
                 + "reverb and chorus at their defaults)."

@@ -12,6 +12,7 @@ final class FluidSynthRender {
     let clientName: String
     private let process = Process()
     private let shell = Pipe()
+    private let started = ContinuousClock.now
 
     init(renderingTo wav: URL, id: String) throws {
         guard let soundFont = Self.soundFonts.first(where: FileManager.default.fileExists(atPath:)) else {
@@ -31,6 +32,22 @@ final class FluidSynthRender {
         } catch {
             throw BenchFailure("could not start /usr/bin/fluidsynth: \(error)")
         }
+    }
+
+    /// Waits (at most 30 s) until the WAV holds as much sound as time has passed since the start,
+    /// less a second for loading the soundfont before the file opens. Its file driver renders in
+    /// real time and catches up when late; `quit` drops what it has not rendered, which under
+    /// TCG can be the end of the last note.
+    func caughtUp() async throws {
+        let duration = ContinuousClock.now - started - .seconds(1)
+        let bytes = 44 + Int(Double(duration / .milliseconds(1)) / 1000 * 44_100 * 4)   // 16-bit stereo
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int) ?? 0
+            if size >= bytes { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchFailure("FluidSynth's render \(wav.path) did not catch up with \(duration) of playing within 30 s")
     }
 
     /// Ends FluidSynth cleanly, so the WAV file is complete; fails unless it exits 0.

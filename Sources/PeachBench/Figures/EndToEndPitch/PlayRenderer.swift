@@ -29,6 +29,7 @@ struct PlayRenderer {
         let midiNotes = try await play(name, plays, to: synth.clientName, settings: [
             "PEACH_SOUND_PROGRAM": "79",          // ocarina: a steady tone without vibrato
         ])
+        try await synth.caughtUp()
         try await synth.quit()
         let hertz = try await PitchMeasurement.hertz(of: wav)
         guard hertz.count == plays.count else {
