@@ -30,7 +30,7 @@ struct CalibrateCommandTests {
          "--data-dir", folder.path]
     }
 
-    @Test("23 ms recovered within 22.9…25 ms from 20 taps, printed as JSON and stored for the pair of ports")
+    @Test("23 ms recovered within 22.9…25 ms from 20 taps (19 if a stall loses one), printed as JSON and stored for the pair of ports")
     func recoversTheDelay() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,7 +50,11 @@ struct CalibrateCommandTests {
         // late by the ticks of both queues (0.16 ms each) plus delivery, whose median stays far
         // below 2 ms even under TCG (single stalls of a few ms are outliers to the median).
         #expect(latency >= 22.9 && latency <= 25, "tap latency \(latency) ms: \(outcome)")
-        #expect((object["taps"] as? Int) == 20, "\(line)")
+        // All 20 taps after the 4 settling clicks pair with their click, unless an emulator stall
+        // holds one past the pairing window (a quarter beat, 62 ms) or past the run's end: one
+        // such loss happened under TCG. The median above is what must not move.
+        let taps = try #require(object["taps"] as? Int, "\(line)")
+        #expect((19...20).contains(taps), "\(line)")
         #expect((object["spreadMs"] as? Double).map { $0 < 2 } == true, "\(line)")
         #expect(object["output"] as? String == "Test Ears:input", "\(line)")
         #expect(object["input"] as? String == "Test Pads:output", "\(line)")
@@ -58,7 +62,7 @@ struct CalibrateCommandTests {
         let store = try TrainingStore(location: StoreLocation(directory: folder), mode: .readOnly)
         let stored = try #require(try store.latestCalibration(output: "Test Ears:input", input: "Test Pads:output"))
         #expect(stored.latency.milliseconds == latency)
-        #expect(stored.tapsUsed == 20)
+        #expect(stored.tapsUsed == taps)
 
         // peach doctor, configured for the same ports, shows it.
         let doctor = try await PeachExecutable.run(
