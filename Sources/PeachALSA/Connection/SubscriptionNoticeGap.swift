@@ -15,9 +15,9 @@ public struct SubscriptionNoticeGap: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// amsynth's clients are called "amsynth" whoever started them; other synths need none.
+    /// amsynth (by its client's name, `KnownSynth`) gets 50 ms; other synths need none.
     public init(synthClientName: String) {
-        self.init(duration: synthClientName.lowercased().hasPrefix("amsynth") ? .milliseconds(50) : .zero)
+        self.init(duration: KnownSynth(clientName: synthClientName) == .amsynth ? .milliseconds(50) : .zero)
     }
 
     /// Sleeps for the gap, also in a cancelled task: an ending's note-offs, sent just before

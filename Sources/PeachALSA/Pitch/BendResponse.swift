@@ -22,9 +22,8 @@ public enum BendResponse: Hashable, Sendable {
     /// for x cents above a note it sounds ⌊x⌋, +1.86 c as +1 and −1.86 c as −2.
     public var truncatesToWholeCents: Bool { self == .fluidSynth }
 
-    /// The response of the synth behind a port, by its client's name: FluidSynth's clients are
-    /// "FLUID Synth (…)" whoever started them.
+    /// The response of the synth behind a port, by its client's name (`KnownSynth`).
     public init(synthClientName: String) {
-        self = synthClientName.hasPrefix("FLUID Synth") ? .fluidSynth : .exact
+        self = KnownSynth(clientName: synthClientName) == .fluidSynth ? .fluidSynth : .exact
     }
 }

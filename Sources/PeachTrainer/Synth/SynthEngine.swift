@@ -9,15 +9,12 @@ public enum SynthEngine: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// the fraction of a cent; BENCHMARKS.md figure 2).
     case fluidSynth = "fluidsynth"
 
-    /// A running synth Peach did not start, by its sequencer client's name: FluidSynth's are
-    /// "FLUID Synth (…)" whoever started them (Qsynth, a service), amsynth's "amsynth".
+    /// A running synth Peach did not start, by its sequencer client's name (`KnownSynth`).
     public init?(clientName: String) {
-        if clientName.hasPrefix("FLUID Synth") {
-            self = .fluidSynth
-        } else if clientName.lowercased().hasPrefix("amsynth") {
-            self = .amsynth
-        } else {
-            return nil
+        switch KnownSynth(clientName: clientName) {
+        case .fluidSynth?: self = .fluidSynth
+        case .amsynth?: self = .amsynth
+        case nil: return nil
         }
     }
 

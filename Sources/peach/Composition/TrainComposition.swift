@@ -210,7 +210,7 @@ extension TrainComposition {
     /// no drums; started by Peach or known by its client name), a short high note of its tone.
     static func clickSound(_ output: ChosenOutput, settings: RigSettings) -> ClickSound {
         let amsynth = output.startedSynth.map { $0.engine == .amsynth }
-            ?? output.port.clientName.lowercased().hasPrefix("amsynth")
+            ?? (SynthEngine(clientName: output.port.clientName) == .amsynth)
         return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIClaves
     }
 }

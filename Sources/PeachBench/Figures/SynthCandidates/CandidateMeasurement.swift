@@ -27,10 +27,9 @@ struct CandidateMeasurement {
 
     /// A unit's measured difference from its reference, and (odd pitches) its reference twice.
     struct Result {
-        var cents: Double
-        var noise: Double?
-        var disturbed: Bool
-        var replays = 0
+        let cents: Double
+        let noise: Double?
+        let disturbed: Bool
     }
 
     static let replayRounds = 2
@@ -85,13 +84,13 @@ struct CandidateMeasurement {
             var offset = 0, clean = 0
             for index in again {
                 let count = units[index].plays.count
-                var result = Self.result(Array(replay.notes[offset..<offset + count]))
+                let result = Self.result(Array(replay.notes[offset..<offset + count]))
                 offset += count
-                result.replays = results[index].replays + 1
-                if !result.disturbed { clean += 1 }
                 // A replay still disturbed keeps the first measurement, which is flagged as such.
-                results[index] = result.disturbed ? Result(cents: results[index].cents, noise: results[index].noise,
-                                                           disturbed: true, replays: result.replays) : result
+                if !result.disturbed {
+                    results[index] = result
+                    clean += 1
+                }
             }
             rounds.append((again.count, clean))
         }
