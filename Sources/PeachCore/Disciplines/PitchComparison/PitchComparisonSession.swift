@@ -1,0 +1,55 @@
+import Foundation
+
+/// A pitch comparison session (see `PitchComparison`).
+public typealias PitchComparisonSession = TrainingSession<PitchComparison>
+
+extension TrainingSession where Discipline == PitchComparison {
+    /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    public init(
+        intervals: Set<DirectedInterval>,
+        player: any NotePlayer,
+        settings: any UserSettings,
+        strategy: any DifficultyStrategy = KazezStrategy(),
+        profile: (any ProfileMeanProviding)? = nil,
+        observers: [any PitchComparisonObserver] = [],
+        resettables: [any TrainingDataResetting] = [],
+        clock: any Clock<Duration> = ContinuousClock(),
+        random: SessionRandom = SessionRandom(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(DomainValueError) {
+        let discipline = PitchComparison(intervals: try sortedIntervals(intervals), player: player, strategy: strategy,
+                                         profile: profile, observers: observers, clock: clock, now: now)
+        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
+    }
+
+    /// The directed intervals this session trains, in a fixed order.
+    public nonisolated var intervals: [DirectedInterval] { discipline.intervals }
+
+    /// The smallest cent difference answered correctly since start().
+    public var sessionBest: Cents? { run.sessionBest }
+
+    /// The listener's answer, from any thread. Counts once per trial, while the target sounds
+    /// (it is stopped at once: its note-off has left when this returns) or after it; ignored
+    /// during the reference, the feedback and between trials. Returns whether it counted.
+    @discardableResult
+    public nonisolated func answer(higher: Bool, from source: AnswerSource? = nil) -> Bool {
+        live.withLock { live in
+            guard !live.own.answered, live.state == .playingNote2 || live.state == .awaitingAnswer,
+                  live.trial != nil, live.inputs != nil else { return false }
+            live.own.answered = true
+            let stopped = Result<Void, any Error> { try live.own.target?.stop() }
+            live.own.target = nil
+            live.yield(.answer(higher: higher, source: source, stopped: stopped))
+            return true
+        }
+    }
+}
+
+extension PitchComparison: InputTakingDiscipline {
+    public static func answerTarget(of trial: Trial) -> MIDINote? { trial.targetNote }
+
+    public static func receive(_ input: TrainingInput, by session: TrainingSession<Self>,
+                               from source: @autoclosure () -> AnswerSource?, judged: ((Bool) -> Void)?) {
+        if case .answer(let higher) = input { session.answer(higher: higher, from: source()) }
+    }
+}

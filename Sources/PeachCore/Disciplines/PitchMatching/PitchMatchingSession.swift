@@ -1,0 +1,119 @@
+import Foundation
+
+/// A pitch matching session (see `PitchMatching`). Its control inputs are taken synchronously
+/// from any thread; the tunable note starts, bends and stops before they return, and the loop
+/// learns of the commit right after.
+public typealias PitchMatchingSession = TrainingSession<PitchMatching>
+
+extension TrainingSession where Discipline == PitchMatching {
+    public static var initialOffsetSpan: Cents { PitchMatching.initialOffsetSpan }
+    public static var controlSpan: Cents { PitchMatching.controlSpan }
+
+    /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    public init(
+        intervals: Set<DirectedInterval>,
+        player: any NotePlayer,
+        settings: any UserSettings,
+        observers: [any PitchMatchingObserver] = [],
+        resettables: [any TrainingDataResetting] = [],
+        clock: any Clock<Duration> = ContinuousClock(),
+        random: SessionRandom = SessionRandom(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(DomainValueError) {
+        let discipline = PitchMatching(intervals: try sortedIntervals(intervals), player: player, observers: observers, now: now)
+        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
+    }
+
+    /// The directed intervals this session trains, in a fixed order.
+    public nonisolated var intervals: [DirectedInterval] { discipline.intervals }
+
+    /// The smallest |userCentError| since start().
+    public var sessionBest: Cents? { run.sessionBest }
+
+    /// The control moved, its position unknown (a relative control's first tick, a key): while
+    /// waiting for it the tunable note starts at the control's last position (the initial
+    /// offset if none); during the reference it starts when the reference ends. Returns
+    /// whether it counted.
+    @discardableResult
+    public nonisolated func touch(from source: AnswerSource? = nil) -> Bool {
+        let player = discipline.player
+        return live.withLock { live in
+            guard live.trial != nil, !live.own.committed else { return false }
+            switch live.state {
+            case .playingReference:
+                live.own.moved = true
+            case .awaitingTouch:
+                live.own.moved = true
+                PitchMatching.startTunable(&live, player: player)
+            default:
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The control's position, −1…1 (values beyond are clamped; a non-finite one is ignored):
+    /// the tunable note moves to initial offset + value × 20 cents, its bend sent before this
+    /// returns. Before the note sounds the position is kept for its start. Returns whether it
+    /// counted.
+    @discardableResult
+    public nonisolated func adjust(to value: Double, from source: AnswerSource? = nil) -> Bool {
+        guard value.isFinite else { return false }
+        let position = min(max(value, -1), 1)
+        let player = discipline.player
+        return live.withLock { live in
+            guard let trial = live.trial, !live.own.committed else { return false }
+            switch live.state {
+            case .playingReference:
+                live.own.moved = true
+                live.own.position = position
+            case .awaitingTouch:
+                live.own.moved = true
+                live.own.position = position
+                PitchMatching.startTunable(&live, player: player)
+            case .playingTunable:
+                live.own.position = position
+                let offset = trial.centOffset(forControlValue: position)
+                do {
+                    try live.own.tunable?.adjust(to: trial.targetFrequency.shifted(by: offset))
+                    live.publish(.tunableAdjusted(offset: offset))
+                } catch {
+                    live.yield(.failed(error))
+                }
+            default:
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Ends the attempt at the current pitch (the note stops before this returns) and records
+    /// it; with no movement at all, at the initial offset. Ignored during the reference, the
+    /// feedback and between trials. Returns whether it counted.
+    @discardableResult
+    public nonisolated func commit(from source: AnswerSource? = nil) -> Bool {
+        live.withLock { live in
+            guard let trial = live.trial, !live.own.committed,
+                  live.state == .awaitingTouch || live.state == .playingTunable else { return false }
+            live.own.committed = true
+            let stopped = Result<Void, any Error> { try live.own.tunable?.stop() }
+            live.own.tunable = nil
+            let frequency = trial.targetFrequency.shifted(by: PitchMatching.offset(of: live))
+            live.yield(.committed(frequency, source: source, stopped: stopped))
+            return true
+        }
+    }
+}
+
+extension PitchMatching: InputTakingDiscipline {
+    /// A tuning movement, which comes a thousand times a second, records no control name.
+    public static func receive(_ input: TrainingInput, by session: TrainingSession<Self>,
+                               from source: @autoclosure () -> AnswerSource?, judged: ((Bool) -> Void)?) {
+        switch input {
+        case .touch: session.touch()
+        case .adjust(let value): session.adjust(to: value)
+        case .commit: session.commit(from: source())
+        default: break
+        }
+    }
+}

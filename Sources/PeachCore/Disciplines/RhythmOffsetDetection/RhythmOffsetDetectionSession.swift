@@ -1,0 +1,62 @@
+import Foundation
+
+/// A rhythm offset detection session (see `RhythmOffsetDetection`).
+public typealias RhythmOffsetDetectionSession = TrainingSession<RhythmOffsetDetection>
+
+extension TrainingSession where Discipline == RhythmOffsetDetection {
+    public init(
+        player: any RhythmPlayer,
+        settings: any UserSettings,
+        strategy: any RhythmDifficultyStrategy = RhythmKazezStrategy(),
+        profile: (any RhythmProfileMeanProviding)? = nil,
+        observers: [any RhythmOffsetDetectionObserver] = [],
+        resettables: [any TrainingDataResetting] = [],
+        clock: any Clock<Duration> = ContinuousClock(),
+        random: SessionRandom = SessionRandom(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        let discipline = RhythmOffsetDetection(player: player, strategy: strategy, profile: profile,
+                                               observers: observers, now: now)
+        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
+    }
+
+    /// Each side's current offset at the latest trial's tempo, in percent of a sixteenth (nil
+    /// before the side's first answer in this run).
+    public func currentPercent(for direction: RhythmDirection) -> Double? {
+        guard let tempo = run.latestTempo else { return nil }
+        return run.percents[RhythmProfileKey(discipline: .offsetDetection, tempo: tempo, direction: direction)]
+    }
+
+    /// The listener's answer, from any thread: counts once per trial, from the moment the
+    /// fourth click sounds; ignored before it, during the feedback and between trials.
+    /// Returns whether it counted.
+    @discardableResult
+    public nonisolated func answer(early: Bool, from source: AnswerSource? = nil) -> Bool {
+        judgedAnswer(early: early, from: source) != nil
+    }
+
+    /// `answer(early:from:)`, telling whether it was right (nil: not counted). `reaction` (the
+    /// feedback cue) is told first, outside the session's lock and before the trial loop is
+    /// woken, so it leaves first.
+    public nonisolated func judgedAnswer(early: Bool, from source: AnswerSource? = nil,
+                                         reaction: ((Bool) -> Void)? = nil) -> Bool? {
+        let counted = live.withLock { live -> (correct: Bool, deliver: @Sendable () -> Void)? in
+            guard !live.own.answered, live.state == .awaitingAnswer, let trial = live.trial,
+                  let inputs = live.inputs else { return nil }
+            live.own.answered = true
+            return ((trial.offset.direction == .early) == early,
+                    { inputs.yield((trial.number, .answer(early: early, source: source))) })
+        }
+        guard let counted else { return nil }
+        reaction?(counted.correct)
+        counted.deliver()
+        return counted.correct
+    }
+}
+
+extension RhythmOffsetDetection: InputTakingDiscipline {
+    public static func receive(_ input: TrainingInput, by session: TrainingSession<Self>,
+                               from source: @autoclosure () -> AnswerSource?, judged: ((Bool) -> Void)?) {
+        if case .timing(let early) = input { _ = session.judgedAnswer(early: early, from: source(), reaction: judged) }
+    }
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+/// What a session's inputs are checked against: its state, its trial and the discipline's own
+/// live fields, behind one lock, so that any thread may answer and see them together.
+public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
+    public internal(set) var state: Discipline.State = Discipline.State.idle
+    var trial: Discipline.Trial?
+    var inputs: TrialInputs<Discipline.Input>.Continuation?
+    var own: Discipline.Live = Discipline.Live()
+    fileprivate let events: EventBroadcaster<Discipline.Event>
+
+    /// Moves to `state`, telling the listeners once the lock is released.
+    mutating func transition(to state: Discipline.State) {
+        guard state != self.state else { return }
+        self.state = state
+        events.enqueue(Discipline.Event.stateChanged(state))
+    }
+
+    /// Tells the listeners, once the lock is released, in the order of the calls.
+    func publish(_ event: Discipline.Event) {
+        events.enqueue(event)
+    }
+
+    /// Hands `input` to the trial loop, tagged with the running trial; false when none runs.
+    @discardableResult
+    func yield(_ input: Discipline.Input) -> Bool {
+        guard let trial, let inputs else { return false }
+        inputs.yield((trial.number, input))
+        return true
+    }
+}
+
+/// The session's live state and its listeners. Events published under the lock are delivered
+/// after it is released: a listener may read or call the session without deadlocking it.
+public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
+    let broadcaster = EventBroadcaster<Discipline.Event>()
+    private let live: Mutex<LiveTrial<Discipline>>
+
+    init() {
+        live = Mutex(LiveTrial(events: broadcaster))
+    }
+
+    /// Runs `body` under the lock, then delivers what it published.
+    func withLock<Result: Sendable, Failure: Error>(
+        _ body: (inout LiveTrial<Discipline>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        defer { broadcaster.deliver() }
+        return try live.withLock { (live: inout LiveTrial<Discipline>) throws(Failure) -> Result in try body(&live) }
+    }
+
+    var state: Discipline.State { live.withLock { $0.state } }
+    var trial: Discipline.Trial? { live.withLock { $0.trial } }
+
+    func transition(to state: Discipline.State) {
+        withLock { $0.transition(to: state) }
+    }
+
+    func publish(_ event: Discipline.Event) {
+        broadcaster.publish(event)
+    }
+
+    /// Hands `input` to the loop if trial `number` is still the running one.
+    func yield(_ input: Discipline.Input, toTrial number: Int) {
+        withLock { live in
+            guard live.trial?.number == number else { return }
+            live.yield(input)
+        }
+    }
+
+    /// A trial begins: the inputs see it and their per-trial fields are reset together.
+    func begin(_ trial: Discipline.Trial) {
+        withLock { live in
+            live.trial = trial
+            Discipline.prepare(&live.own, for: trial)
+        }
+        broadcaster.publish(Discipline.Event.trialStarted(trial))
+    }
+
+    /// Where inputs go from now on; nil ends the run's inputs and clears the trial.
+    func setInputs(_ continuation: TrialInputs<Discipline.Input>.Continuation?) {
+        withLock { live in
+            live.inputs?.finish()
+            live.inputs = continuation
+            if continuation == nil {
+                live.trial = nil
+                Discipline.clear(&live.own)
+            }
+        }
+    }
+}
