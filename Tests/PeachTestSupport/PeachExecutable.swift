@@ -45,6 +45,7 @@ public final class RunningPeach: Sendable {
     private let stdinWriter: FileHandle?
     private let stdoutDone = DispatchSemaphore(value: 0)
     private let stderrDone = DispatchSemaphore(value: 0)
+    private let exit = ExitSignal()
 
     /// - Parameters:
     ///   - openStdin: keep stdin open, for `type(_:)`, instead of sending `stdin` (or
@@ -103,6 +104,8 @@ public final class RunningPeach: Sendable {
             }
             output.state.withLock { $0.stderr.append(chunk) }
         }
+        let exit = self.exit
+        process.terminationHandler = { _ in exit.fire() }
         try process.run()
         if let input, let stdin {
             input.fileHandleForWriting.write(Data(stdin.utf8))
@@ -128,24 +131,24 @@ public final class RunningPeach: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the exit (killing the process after `timeout`) and both pipes' ends.
+    /// Waits for the exit (killing the process after `timeout`, stretched by `Patience`) and
+    /// both pipes' ends. The exit is an event (the process's termination handler), not polled.
     public func finished(within timeout: Duration = .seconds(60)) async throws -> PeachExecutable.Outcome {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now >= deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw Timeout(description: "peach \(process.arguments?.joined(separator: " ") ?? "") did not end within \(timeout)\n"
-                                  + "stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
-            }
-            do {
-                try await Task.sleep(for: .milliseconds(10))
-            } catch {
-                // Cancelled (a test's time limit): the child does not outlive the test.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw error
-            }
+        let limit = Patience.outer(timeout)
+        let exit = self.exit
+        let exited = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await exit.wait(); return true }
+            group.addTask { try? await Task.sleep(for: limit); return false }
+            let first = await group.next() ?? false
+            if !first { kill(process.processIdentifier, SIGKILL) }  // the exit waiter then returns too
+            group.cancelAll()
+            return first
+        }
+        if !exited {
+            process.waitUntilExit()
+            try Task.checkCancellation()  // a test's time limit: the child does not outlive the test
+            throw Timeout(description: "peach \(process.arguments?.joined(separator: " ") ?? "") did not end within \(limit)\n"
+                              + "stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
         }
         process.waitUntilExit()
         // The pipes' ends arrive on their handlers' threads; wait for them off the cooperative pool.
@@ -165,6 +168,30 @@ public final class RunningPeach: Sendable {
     public func firstLine(where predicate: (String) -> Bool) async -> String? {
         for await line in lines where predicate(line) { return line }
         return nil
+    }
+
+    /// Resumes every waiter once the process has exited.
+    private final class ExitSignal: Sendable {
+        private let state = Mutex<(exited: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func fire() {
+            let waiters = state.withLock { state in
+                state.exited = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            waiters.forEach { $0.resume() }
+        }
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let exited = state.withLock { state in
+                    if !state.exited { state.waiters.append(continuation) }
+                    return state.exited
+                }
+                if exited { continuation.resume() }
+            }
+        }
     }
 
     private final class CapturedOutput: Sendable {

@@ -99,7 +99,7 @@ struct PlayAmsynthTests {
         play.send(signal: SIGKILL)
         _ = try await play.finished(within: .seconds(10))
         var left = Self.amsynthProcesses()
-        for _ in 0..<100 where !left.isEmpty {
+        for _ in 0..<Int(100 * Patience.factor) where !left.isEmpty {
             try await Task.sleep(for: .milliseconds(50))
             left = Self.amsynthProcesses()
         }
@@ -135,7 +135,7 @@ struct PlayAmsynthTests {
         defer { try? FileManager.default.removeItem(at: doctorFolder) }
         #expect(outcome.status == 0, "\(outcome)")
         #expect(DoctorWithSequencerTests.found(findings, "synth-engine").hasPrefix("amsynth (synth.engine auto: amsynth is installed"))
-        #expect(DoctorWithSequencerTests.found(findings, "synth-start").hasPrefix("amsynth started and stopped again in "),
+        #expect(DoctorWithSequencerTests.found(findings, "synth-start").contains("amsynth started and stopped again in "),
                 "\(findings["synth-start"] ?? [:])")
         #expect(DoctorWithSequencerTests.found(findings, "pitch-resolution").hasPrefix("auto: exact (0 cents), as Peach starts amsynth"))
         #expect(DoctorWithSequencerTests.verdict(findings, "soundfont") == "ok", "FluidSynth's soundfont is not needed")

@@ -83,6 +83,7 @@ struct TmuxPane {
     /// `timeout`, throws with the screen.
     @discardableResult
     func waitFor(_ texts: String..., timeout: Duration = .seconds(30)) async throws -> String {
+        let timeout = Patience.outer(timeout)
         let deadline = ContinuousClock.now + timeout
         var screen = ""
         while ContinuousClock.now < deadline {

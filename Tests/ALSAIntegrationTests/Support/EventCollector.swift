@@ -1,4 +1,5 @@
 import ALSASequencer
+import PeachTestSupport
 
 /// Collects everything a stream delivers (sequencer events, a session's or the hot-plug
 /// supervisor's events) so a test can wait, with a deadline, until what it expects has arrived,
@@ -29,9 +30,11 @@ actor EventCollector<Event: Sendable> {
         }
     }
 
-    /// True once `condition` holds for the events so far; false if `timeout` passes first.
+    /// True once `condition` holds for the events so far; false if `timeout` (stretched by
+    /// `Patience`: it only ends a wedged wait) passes first.
     func waitUntil(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable ([Event]) -> Bool) async -> Bool {
         if condition(events) { return true }
+        let timeout = Patience.outer(timeout)
         let id = nextWaiter
         nextWaiter += 1
         let deadline = Task { [weak self] in

@@ -124,6 +124,15 @@ struct SynthStartCheckTests {
         #expect(skipped.found == "not tried: no sequencer (see above)")
     }
 
+    @Test("a slow start that succeeds is ok, and says it was slow")
+    func slowStart() {
+        let finding = SynthStartCheck(outcome: .started(seconds: 12.34), audioDriver: nil, engine: .amsynth).finding
+        #expect(finding.verdict == .ok)
+        #expect(finding.found.hasPrefix("slow start: 12.3 s"), "\(finding.found)")
+        let quick = SynthStartCheck(outcome: .started(seconds: 4.9), audioDriver: nil, engine: .amsynth).finding
+        #expect(!quick.found.contains("slow"), "\(quick.found)")
+    }
+
     @Test("an audio device that fails is a problem whose fix names other drivers and the audio group")
     func audioFailure() throws {
         let message = "FluidSynth exited with status 1 before it was ready: … FluidSynth said:\n  fluidsynth: error: Failed to open the default audio device"

@@ -16,8 +16,7 @@ struct AmsynthLauncher: SynthLauncher {
     let locator: SoundFontLocator
     /// Where the private folder goes: $XDG_RUNTIME_DIR (a per-user tmpfs), else $TMPDIR, else /tmp.
     let parentFolder: String
-    /// Under emulation amsynth takes a few seconds; longer means stuck.
-    var startupLimit: Duration = .seconds(20)
+    var patience = SynthStartPatience()
     var engine: SynthEngine { .amsynth }
 
     init(settings: SynthLaunchSettings, channel: MIDIChannel, bendRange: PitchBendRange, locator: SoundFontLocator,
@@ -36,7 +35,7 @@ struct AmsynthLauncher: SynthLauncher {
     /// on fd 3: an asynchronous list's own stdin is /dev/null.
     static let watcher = #"exec 3<&0; (read -r _ <&3; kill -INT $$) & exec "$@" 3<&-"#
 
-    func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningSynth {
+    func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
         guard let executable = locator.amsynth else { throw SynthStartError.notInstalled(.amsynth) }
         let folder = try makeFolder()
@@ -61,6 +60,8 @@ struct AmsynthLauncher: SynthLauncher {
             removeFolder()
             throw error
         }
+        let progress = patience.reportProgress(of: engine, to: notice)
+        defer { progress.cancel() }
         do {
             let port = try await waitUntilReady(process, client: client)
             return RunningSynth(engine: .amsynth, port: port, sound: "Peach's pitch tone (\(setup.bankPath))",
@@ -93,7 +94,7 @@ struct AmsynthLauncher: SynthLauncher {
     /// its audio fails, the limit passes, or the waiting task is cancelled.
     private func waitUntilReady(_ process: ChildProcess, client: SequencerClient) async throws -> SequencerPort {
         let clock = ContinuousClock()
-        let deadline = clock.now + startupLimit
+        let deadline = clock.now + patience.limit
         while true {
             if let status = process.status {
                 throw SynthStartError.exited(.amsynth, status: status.description, stderr: process.standardError)
@@ -110,7 +111,7 @@ struct AmsynthLauncher: SynthLauncher {
                 break
             }
             guard clock.now < deadline else {
-                throw SynthStartError.timedOut(.amsynth, limit: startupLimit, stderr: process.standardError)
+                throw SynthStartError.timedOut(.amsynth, limit: patience.limit, stderr: process.standardError)
             }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -9,8 +9,7 @@ import PeachTrainer
 struct FluidSynthLauncher: SynthLauncher {
     let settings: SynthLaunchSettings
     let locator: SoundFontLocator
-    /// Loading a large soundfont takes seconds; a FluidSynth that takes longer is stuck.
-    var startupLimit: Duration = .seconds(20)
+    var patience = SynthStartPatience()
     var engine: SynthEngine { .fluidSynth }
 
     /// The FluidSynth command line: the sequencer driver with a client id of our own (its client
@@ -24,7 +23,7 @@ struct FluidSynthLauncher: SynthLauncher {
     /// FluidSynth whose audio driver fails exits right after: the port alone proves nothing.)
     static let readyMarker = "> "
 
-    func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningSynth {
+    func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
         guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled(.fluidSynth) }
         let soundFont = try locator.soundFont(configured: settings.soundFont)
@@ -35,8 +34,10 @@ struct FluidSynthLauncher: SynthLauncher {
             executable: executable,
             arguments: Self.arguments(soundFont: soundFont, clientID: clientID, audioDriver: settings.audioDriver),
             readyMarker: Self.readyMarker)
+        let progress = patience.reportProgress(of: engine, to: notice)
+        defer { progress.cancel() }
         do {
-            try await Self.waitUntilReady(process, limit: startupLimit, engine: engine)
+            try await Self.waitUntilReady(process, limit: patience.limit, engine: engine)
             let clientName = "FLUID Synth (\(clientID))"
             guard let port = try client.ports().first(where: { $0.clientName == clientName && $0.canBeDestination }) else {
                 throw SynthStartError.noPort(engine, clientName: clientName, stderr: process.standardError)

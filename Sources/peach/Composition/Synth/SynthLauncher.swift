@@ -6,8 +6,9 @@ import PeachTrainer
 /// ready to play; the same launcher for `peach train`, `peach play` and `peach doctor`.
 protocol SynthLauncher: Sendable {
     var engine: SynthEngine { get }
-    /// `notice`: what Peach says it starts (shown while training starts).
-    func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningSynth
+    /// `notice`: what Peach says it starts, and that it is still starting (shown while
+    /// training starts).
+    func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth
 }
 
 /// A synth Peach started: its port, and `stop()`, which ends and reaps it and removes what it
