@@ -174,8 +174,14 @@ enum TrainComposition {
         }
         defer { jobControl?.use(nil) }
         if interactive, !request.json {
-            FileDescriptorOutput.standardOutput.write(TerminalKeyMapping.help(
-                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns, rhythm: rhythm) + "\n")
+            // Behind the start-up's notices, on a line of its own: the status line ("starting…")
+            // is left first, or the help would continue it.
+            let help = TerminalKeyMapping.help(
+                columns: TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.defaultColumns, rhythm: rhythm) + "\n"
+            presenter.perform {
+                await statusLine?.leaveLine()
+                FileDescriptorOutput.standardOutput.write(help)
+            }
         }
         log.debug("training starts")
         let outcome = await trainer.run()

@@ -39,6 +39,10 @@ struct TrainTerminalTests {
         // The VM's virtual MIDI port is a controller: the prompt names its keys (key above/below).
         let start = try await pane.waitFor("trial 1", "higher or lower?")
         #expect(start.contains("q quit"), "the keys are explained at start")
+        // The help starts a line of its own: the start-up's status line ("starting…") is left
+        // first, not continued by it.
+        let helpLine = start.split(separator: "\n").first { $0.contains("eys: comparison") }
+        #expect(helpLine?.hasPrefix("keys: comparison") == true, "the help continues the status line: \(start)")
         let colours = try await pane.text(escapes: true).contains("\u{1B}[")
         #expect(colours == !noColor, "colours \(noColor ? "despite" : "without") NO_COLOR")
 
