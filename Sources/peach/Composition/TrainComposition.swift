@@ -43,6 +43,12 @@ enum TrainComposition {
 
         let statusLine = shown as? StatusLinePresenter
         do {
+            // The controller first: a misspelt --from fails before any synth is started, and
+            // the ports it lists are the rig's, not those of a synth Peach started.
+            let input = try await InputComposition.chooseInput(
+                spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: jobControl != nil,
+                waiting: notice)
+            log.debug("input \(input?.label ?? "the terminal")")
             let output = try await OutputComposition.chooseOutput(
                 spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
             log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
@@ -50,7 +56,7 @@ enum TrainComposition {
             do {
                 let outcome = try await train(request, settings: settings, store: store, profile: profile,
                                               thresholds: thresholds, client: client,
-                                              output: output,
+                                              output: output, input: input,
                                               jobControl: jobControl, presenter: presenter, statusLine: statusLine,
                                               notice: notice, interruption: interruption, log: log)
                 await presenter.close()
@@ -72,15 +78,12 @@ enum TrainComposition {
     private static func train(
         _ request: TrainingRequest, settings: LayeredUserSettings, store: TrainingStore, profile: PerceptualProfile,
         thresholds: LiveThresholds,
-        client: SequencerClient, output chosen: ChosenOutput, jobControl: JobControl?,
+        client: SequencerClient, output chosen: ChosenOutput, input: SequencerPort?, jobControl: JobControl?,
         presenter: OrderedPresenter, statusLine: StatusLinePresenter?, notice: @escaping @Sendable (String) -> Void,
         interruption: Interruption, log: Logger
     ) async throws -> Trainer.Outcome {
         let output = chosen.port
         let interactive = jobControl != nil
-        let input = try await InputComposition.chooseInput(
-            spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: interactive, waiting: notice)
-        log.debug("input \(input?.label ?? "the terminal")")
         let feedback = request.frontEnd.feedback
         if let channel = feedback.channel, channel == settings.rig.midiChannel {
             throw SettingsConflict("feedback.channel \(channel.number) is the channel the notes play on (midi.channel): "

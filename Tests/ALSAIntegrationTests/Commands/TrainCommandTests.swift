@@ -146,6 +146,8 @@ struct TrainCommandTests {
         (["comparison", "--to", "No Such Synth", "--from", "16:0"], "No Such Synth"),
         (["comparison", "--to", "14:0", "--from", "No Such Keyboard"], "No Such Keyboard"),
         (["matching", "--to", "99:0", "--from", "16:0"], "99:0"),
+        // No synth named: the misspelt controller fails before Peach would start one.
+        (["comparison", "--from", "No Such Keyboard"], "No Such Keyboard"),
     ])
     func unknownPorts(arguments: [String], named: String) async throws {
         let run = try TrainRun(arguments)
@@ -155,6 +157,7 @@ struct TrainCommandTests {
         #expect(outcome.stderr.contains("no sequencer port matches \"\(named)\""), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("Midi Through"), "the error lists the ports: \(outcome.stderr)")
         #expect(!outcome.stdout.contains("trialStarted"), "nothing was trained")
+        #expect(!(outcome.stdout + outcome.stderr).contains("no synth port found: starting"), "no synth was started: \(outcome)")
     }
 
     @Test("a signal while Peach still waits for its ports (a rig stopped before its keyboard came) exits 0",
