@@ -33,6 +33,27 @@ struct SequencerOutputTests {
         #expect((stamps.last ?? 0) >= (stamps.first ?? 0), "\(stamps)")
     }
 
+    @Test("a stop reaches the synth after someone else removed the subscription (aconnect -d); a plain send does not")
+    func stopReachesAnUnsubscribedSynth() async throws {
+        let peach = try SequencerClient(name: "Peach Unsubscribed Test")
+        defer { peach.close() }
+        let synth = try SequencerClient(name: "Unsubscribed Synth")
+        defer { synth.close() }
+        let received = EventCollector(synth.events())
+        try peach.connectOutput(to: synth.inputPort)
+        try peach.send(.noteOn(channel: 0, note: 69, velocity: 100))
+        #expect(await received.waitFor { $0.midiMessage == .noteOn(channel: 0, note: 69, velocity: 100) }, "the note sounds")
+
+        try await ALSATools.aconnect("\(peach.outputPort)", "\(synth.inputPort)", disconnect: true)
+        try peach.send(.noteOff(channel: 0, note: 69, velocity: 0))
+        try peach.sendToConnected(.controlChange(channel: 0, controller: 123, value: 0))
+        #expect(await received.waitFor { $0.midiMessage == .controlChange(channel: 0, controller: 123, value: 0) },
+                "All Notes Off reached the synth directly")
+        // Sent before it on the same way in: had it been delivered, it would be here by now.
+        let messages = await received.events.compactMap(\.midiMessage)
+        #expect(!messages.contains(.noteOff(channel: 0, note: 69, velocity: 0)), "a plain send went to no subscriber: \(messages)")
+    }
+
     @Test("an event scheduled 200 ms ahead is delivered at its stamp, on the HR timer")
     func scheduledEventIsOnTime() async throws {
         let peach = try SequencerClient(name: "Peach Schedule Test")

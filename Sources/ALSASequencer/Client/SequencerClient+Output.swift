@@ -10,6 +10,24 @@ extension SequencerClient: MIDIOutput {
     public func send(_ message: MIDIMessage) throws {
         var event = try message.sequencerEvent()
         peach_seq_ev_route_to_subscribers(&event, Int32(outputPort.port))
+        try output(event)
+    }
+
+    /// `send`, and the same message straight to each destination `connectOutput(to:)` named
+    /// whose subscription someone else removed (a patchbay, `aconnect -d`): a stop must reach
+    /// the synth that holds the note, subscribed or not.
+    public func sendToConnected(_ message: MIDIMessage) throws {
+        try send(message)
+        for destination in connectedOutputs.withLock({ $0 }) where !isSubscribed(output: destination) {
+            var event = try message.sequencerEvent()
+            peach_seq_ev_route_to(&event, Int32(outputPort.port), Int32(destination.client), Int32(destination.port))
+            try output(event)
+        }
+    }
+
+    /// Writes `event` at once, bypassing the queues (see `send`).
+    private func output(_ event: snd_seq_event_t) throws {
+        var event = event
         peach_seq_ev_set_direct(&event)
         let prepared = event
         var waited: Duration = .zero

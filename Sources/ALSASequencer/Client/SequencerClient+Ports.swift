@@ -51,9 +51,11 @@ extension SequencerClient {
                                                             Int32(destination.port)), "snd_seq_connect_to(\(destination))")
             }
         }
+        connectedOutputs.withLock { _ = $0.insert(destination) }
     }
 
     public func disconnectOutput(from destination: SequencerAddress) throws(SequencerError) {
+        connectedOutputs.withLock { _ = $0.remove(destination) }
         try withHandle { seq throws(SequencerError) in
             try SequencerError.check(snd_seq_disconnect_to(seq, Int32(outputPort.port), Int32(destination.client), Int32(destination.port)),
                                      "snd_seq_disconnect_to(\(destination))")
@@ -88,5 +90,20 @@ extension SequencerClient {
             try SequencerError.check(snd_seq_disconnect_from(seq, Int32(inputPort.port), Int32(source.client), Int32(source.port)),
                                      "snd_seq_disconnect_from(\(source))")
         }
+    }
+
+    /// Whether our output port is still subscribed to `destination`.
+    func isSubscribed(output destination: SequencerAddress) -> Bool {
+        (try? withHandle { seq throws(SequencerError) -> Bool in
+            var subscription: OpaquePointer?
+            try SequencerError.check(snd_seq_port_subscribe_malloc(&subscription), "snd_seq_port_subscribe_malloc")
+            defer { snd_seq_port_subscribe_free(subscription) }
+            var sender = snd_seq_addr_t(client: UInt8(truncatingIfNeeded: clientID), port: UInt8(truncatingIfNeeded: outputPort.port))
+            var receiver = snd_seq_addr_t(client: UInt8(truncatingIfNeeded: destination.client),
+                                          port: UInt8(truncatingIfNeeded: destination.port))
+            snd_seq_port_subscribe_set_sender(subscription, &sender)
+            snd_seq_port_subscribe_set_dest(subscription, &receiver)
+            return snd_seq_get_port_subscription(seq, subscription) == 0
+        }) ?? false
     }
 }

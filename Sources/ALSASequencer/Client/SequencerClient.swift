@@ -1,4 +1,5 @@
 import CAlsa
+import Synchronization
 import Glibc
 
 /// One ALSA sequencer client with an output port (what we send reaches its subscribers), an
@@ -55,6 +56,9 @@ public final class SequencerClient: Sendable {
     private let ownsInputQueue: Bool
     private let reader: EventReader
     private let broadcast = EventBroadcast()
+    /// The destinations `connectOutput(to:)` subscribed: where `sendToConnected` still reaches
+    /// when someone else (a patchbay, `aconnect -d`) removed the subscription.
+    let connectedOutputs = Mutex<Set<SequencerAddress>>([])
 
     /// Opens a client named `name` (as `aconnect -l` will show it) with both ports and both
     /// queues, starts the input queue and subscribes to the System Announce port. The output

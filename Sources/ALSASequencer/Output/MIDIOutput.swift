@@ -24,6 +24,10 @@ public protocol MIDIOutput: Sendable {
     /// Delivers the message at once, bypassing any queue.
     func send(_ message: MIDIMessage) throws
 
+    /// `send`, also to a connected destination whose subscription someone else removed: for
+    /// what stops the sound (note-offs, All Notes Off), which must reach the synth regardless.
+    func sendToConnected(_ message: MIDIMessage) throws
+
     /// Delivers the message when the output queue's real-time clock reaches `time`; the kernel
     /// does the timing, so it does not depend on task scheduling. `tag` marks it for `cancelScheduled`.
     func schedule(_ message: MIDIMessage, at time: SequencerTime, tag: UInt8) throws
@@ -51,6 +55,11 @@ public protocol MIDIOutput: Sendable {
 }
 
 extension MIDIOutput {
+    /// An output with no subscriptions to lose (a test's fake) sends as `send` does.
+    public func sendToConnected(_ message: MIDIMessage) throws {
+        try send(message)
+    }
+
     /// An output timed exactly, like a test's fake.
     public var tickPeriod: Duration { .zero }
 

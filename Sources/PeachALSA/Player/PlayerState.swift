@@ -166,19 +166,22 @@ struct PlayerState: Sendable {
         let sounding = allocator.soundingNotes.compactMap { id in notes[id] }
         notes.removeAll()
         allocator.releaseAll()
+        // The stop reaches the synth even when its subscription was removed behind our back.
         for note in sounding {
             if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
-            try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
+            try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output,
+                     toConnected: true)
         }
         for channel in usedChannels.sorted() {
-            try send(.controlChange(channel: channel.wireValue, controller: 123, value: 0), output)
-            try send(.pitchBend(channel: channel.wireValue, value: 0), output)
+            try send(.controlChange(channel: channel.wireValue, controller: 123, value: 0), output, toConnected: true)
+            try send(.pitchBend(channel: channel.wireValue, value: 0), output, toConnected: true)
         }
     }
 
     // MARK: - Output
 
-    private mutating func send(_ message: MIDIMessage, _ output: any MIDIOutput) throws(NotePlayerError) {
+    private mutating func send(_ message: MIDIMessage, _ output: any MIDIOutput,
+                               toConnected: Bool = false) throws(NotePlayerError) {
         do {
             if let sent = passedNoteOffSent, now() >= sent {
                 passedNoteOff = nil
@@ -191,7 +194,7 @@ struct PlayerState: Sendable {
                 }
                 passedNoteOff = nil
             }
-            try output.send(message)
+            if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
         } catch {
             throw lose(error)
         }

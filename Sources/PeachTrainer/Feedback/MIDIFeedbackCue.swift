@@ -44,11 +44,11 @@ public final class MIDIFeedbackCue: FeedbackCuePlaying {
     /// All Notes Off on the cue's channel whatever was played: when Peach connects to a synth,
     /// which may still hold a cue of an earlier run.
     public func clear() {
-        try? output.send(.controlChange(channel: channel.wireValue, controller: 123, value: 0))
+        try? output.sendToConnected(.controlChange(channel: channel.wireValue, controller: 123, value: 0))
     }
 
     public func silence() {
         guard sounded.withLock({ $0 }) else { return }
-        try? output.send(.controlChange(channel: channel.wireValue, controller: 123, value: 0))
+        try? output.sendToConnected(.controlChange(channel: channel.wireValue, controller: 123, value: 0))
     }
 }
