@@ -87,22 +87,35 @@ public struct SoundFontCheck: DoctorCheck {
     /// Peach would start FluidSynth (see `FluidSynthCheck.needed`).
     public let needed: Bool
     private let fileExists: @Sendable (String) -> Bool
+    /// Why an existing file is no usable SoundFont (see `SoundFontHeader`); nil: it is one.
+    private let problem: @Sendable (String) -> String?
 
     public init(configured: String?, needed: Bool, candidates: [String] = GeneralMIDISoundFonts.searchPaths,
-                fileExists: @escaping @Sendable (String) -> Bool) {
+                fileExists: @escaping @Sendable (String) -> Bool,
+                problem: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.configured = configured
         self.needed = needed
         self.candidates = candidates
         self.fileExists = fileExists
+        self.problem = problem
     }
+
+    private func usable(_ path: String) -> Bool { fileExists(path) && problem(path) == nil }
 
     /// The soundfont FluidSynth would load; nil when there is none.
     public var soundFont: String? {
-        if let configured { return fileExists(configured) ? configured : nil }
-        return candidates.first(where: fileExists)
+        if let configured { return usable(configured) ? configured : nil }
+        return candidates.first(where: usable)
     }
 
     public var finding: DoctorFinding {
+        if let configured, fileExists(configured), let problem = problem(configured) {
+            let found = "synth.soundFont \(configured) cannot be used: \(problem)"
+            let fix = "peach settings set synth.soundFont PATH (a whole .sf2 or .sf3 file), "
+                + "or set it empty to use an installed one (sudo apt install timgm6mb-soundfont)"
+            return needed ? .problem(Self.check, Self.title, found: found, fix: fix)
+                : .warning(Self.check, Self.title, found: found + " (not needed while another synth plays)", advice: fix)
+        }
         if let configured {
             if fileExists(configured) { return .ok(Self.check, Self.title, found: "synth.soundFont \(configured)") }
             let found = "synth.soundFont \(configured) does not exist"
@@ -111,7 +124,7 @@ public struct SoundFontCheck: DoctorCheck {
             return needed ? .problem(Self.check, Self.title, found: found, fix: fix)
                 : .warning(Self.check, Self.title, found: found + " (not needed while another synth plays)", advice: fix)
         }
-        if let found = candidates.first(where: fileExists) {
+        if let found = candidates.first(where: usable) {
             return .ok(Self.check, Self.title, found: "\(found), found automatically")
         }
         let found = "none installed (looked for \(candidates.joined(separator: ", ")))"

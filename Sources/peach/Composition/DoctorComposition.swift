@@ -38,7 +38,8 @@ enum DoctorComposition {
         let fluidSynth = FluidSynthCheck(executable: locator.fluidSynth, externalSynth: externalSynth,
                                          autoStart: frontEnd.synth.autoStart, engine: engine)
         let soundFont = SoundFontCheck(configured: frontEnd.synth.soundFont, needed: fluidSynth.needed,
-                                       fileExists: { FileManager.default.fileExists(atPath: $0) })
+                                       fileExists: { FileManager.default.fileExists(atPath: $0) },
+                                       problem: { SoundFontFile.problem(atPath: $0) })
         let engineInstalled = locator.executable(of: engine) != nil
         let startable = frontEnd.synth.autoStart && engineInstalled && (engine == .amsynth || soundFont.soundFont != nil)
         if let facts = ports.facts {

@@ -64,6 +64,27 @@ struct DoctorWithSequencerTests {
         #expect(!text.stdout.contains("PROBLEM"), "\(text.stdout)")
     }
 
+    @Test("a soundfont that is no SoundFont (a text file, a cut-short .sf2) is a problem in doctor and an error in play",
+          arguments: ["text", "truncated"])
+    func brokenSoundFont(kind: String) async throws {
+        let font = FileManager.default.temporaryDirectory.appendingPathComponent("peach-broken-\(UUID().uuidString).sf2")
+        defer { try? FileManager.default.removeItem(at: font) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/sounds/sf2/TimGM6mb.sf2"))
+        try (kind == "text" ? Data("not a soundfont\n".utf8) : whole.prefix(5000)).write(to: font)
+        let environment = Self.fileDriver.merging(["PEACH_SYNTH_SOUND_FONT": font.path]) { $1 }
+        let (outcome, findings, folder) = try await Self.doctor([], environment: environment)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(Self.verdict(findings, "soundfont") == "problem", "\(findings["soundfont"] ?? [:])")
+        #expect(Self.found(findings, "soundfont").contains(kind == "text" ? "not a SoundFont" : "cut short"),
+                "\(findings["soundfont"] ?? [:])")
+
+        let play = try await PeachExecutable.run(["play", "A4", "--duration", "0.2"], environment: environment)
+        #expect(play.status == 1, "\(play)")
+        #expect(play.stderr.contains("cannot be used"), "\(play.stderr)")
+        #expect(PlayFluidSynthTests.fluidSynthProcesses().isEmpty, "no FluidSynth was left running")
+    }
+
     @Test("a FluidSynth that cannot start (its audio driver fails) is a problem before training would meet it: exit 1")
     func synthThatCannotStart() async throws {
         let (outcome, findings, folder) = try await Self.doctor([], environment: ["PEACH_SYNTH_AUDIO_DRIVER": "no-such-driver",

@@ -31,6 +31,17 @@ struct SynthChecksTests {
         #expect(check.finding.found == "/usr/share/sounds/sf2/TimGM6mb.sf2, found automatically")
     }
 
+    @Test("a soundfont that is there but no SoundFont is a problem when FluidSynth needs it; a broken candidate is passed over")
+    func unusableSoundFont() {
+        let configured = SoundFontCheck(configured: "/home/me/font.sf2", needed: true, fileExists: { _ in true },
+                                        problem: { _ in "it is not a SoundFont" }).finding
+        #expect(configured.verdict == .problem)
+        #expect(configured.found == "synth.soundFont /home/me/font.sf2 cannot be used: it is not a SoundFont")
+        let candidates = SoundFontCheck(configured: nil, needed: true, candidates: ["/a.sf2", "/b.sf2"], fileExists: { _ in true },
+                                        problem: { $0 == "/a.sf2" ? "cut short" : nil })
+        #expect(candidates.soundFont == "/b.sf2")
+    }
+
     @Test("soundfont: none installed is a problem with the Debian packages when needed, else ok")
     func soundFontMissing() throws {
         let needed = SoundFontCheck(configured: nil, needed: true, fileExists: { _ in false })

@@ -23,6 +23,10 @@ struct FluidSynthLauncher: SynthLauncher {
     /// FluidSynth whose audio driver fails exits right after: the port alone proves nothing.)
     static let readyMarker = "> "
 
+    /// What FluidSynth 2.3 says on stderr when a soundfont does not load (`fluid_synth.c`,
+    /// `fluidsynth.c`).
+    static let loadFailureMarkers = ["Failed to load", "not a SoundFont"]
+
     func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
         guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled(.fluidSynth) }
@@ -38,6 +42,11 @@ struct FluidSynthLauncher: SynthLauncher {
         defer { progress.cancel() }
         do {
             try await Self.waitUntilReady(process, limit: patience.limit, engine: engine)
+            // FluidSynth starts its shell even when the font did not load, and then plays nothing.
+            let said = process.standardError
+            if Self.loadFailureMarkers.contains(where: said.contains) {
+                throw SynthStartError.soundFontUnusable(soundFont, "FluidSynth could not load it (\(said))")
+            }
             let clientName = "FLUID Synth (\(clientID))"
             guard let port = try client.ports().first(where: { $0.clientName == clientName && $0.canBeDestination }) else {
                 throw SynthStartError.noPort(engine, clientName: clientName, stderr: process.standardError)

@@ -31,13 +31,17 @@ struct SoundFontLocator: Sendable {
         searchPath.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// The soundfont the setting names (which must exist), else the first candidate there is.
+    /// The soundfont the setting names (which must exist and be a SoundFont), else the first
+    /// usable candidate there is.
     func soundFont(configured: String?) throws(SynthStartError) -> String {
         if let configured {
             guard FileManager.default.isReadableFile(atPath: configured) else { throw .soundFontMissing(configured) }
+            if let problem = SoundFontFile.problem(atPath: configured) { throw .soundFontUnusable(configured, problem) }
             return configured
         }
-        guard let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+        let installed = candidates.filter { FileManager.default.isReadableFile(atPath: $0) }
+        guard let found = installed.first(where: { SoundFontFile.problem(atPath: $0) == nil }) else {
+            if let broken = installed.first { throw .soundFontUnusable(broken, SoundFontFile.problem(atPath: broken) ?? "") }
             throw .noSoundFont(searched: candidates)
         }
         return found

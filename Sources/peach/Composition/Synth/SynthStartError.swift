@@ -5,6 +5,8 @@ enum SynthStartError: Error, CustomStringConvertible {
     case autoStartOff
     case notInstalled(SynthEngine)
     case soundFontMissing(String)
+    /// The file is there but FluidSynth could not play from it: `reason` says why.
+    case soundFontUnusable(String, String)
     case noSoundFont(searched: [String])
     case exited(SynthEngine, status: String, stderr: String)
     case timedOut(SynthEngine, limit: Duration, stderr: String)
@@ -29,6 +31,9 @@ enum SynthStartError: Error, CustomStringConvertible {
                 + "set synth.engine to auto or fluidsynth, or \(Self.nameOne)"
         case .soundFontMissing(let path):
             "synth.soundFont names \"\(path)\", which is not a readable file: install it, correct the setting, "
+                + "or leave it empty to use the first General MIDI soundfont installed"
+        case .soundFontUnusable(let path, let reason):
+            "the soundfont \"\(path)\" cannot be used: \(reason). Point synth.soundFont at a whole .sf2 or .sf3 file, "
                 + "or leave it empty to use the first General MIDI soundfont installed"
         case .noSoundFont(let searched):
             "FluidSynth is installed but no General MIDI soundfont is (looked for \(searched.joined(separator: ", "))): "
