@@ -54,13 +54,17 @@ struct PlayAmsynthTests {
         let userFiles = try Self.userSetUp(in: folder)
         let wav = folder.appendingPathComponent("loop.wav").path
 
-        let play = try PeachCommand.start(["play", "A4", "--cents", "50", "--duration", "2.5"],
+        // A long note, ended once two seconds of it are recorded: a recorder started with the
+        // note (after amsynth has opened the loop, so amsynth sets its format) may start late on
+        // a busy machine, and a fixed short note could end before it.
+        let play = try PeachCommand.start(["play", "A4", "--cents", "50", "--duration", "60"],
                                           environment: Self.environment(folder), in: folder)
         let playing = await play.firstLine { $0.hasPrefix("Playing") }
-        // Recording from here on: the note's steady middle is what is measured.
         let recorder = try Self.record(to: wav)
         #expect(playing?.contains("of \"amsynth\"") == true, "\(playing ?? "nothing played")\n\(play.standardOutput)\n\(play.standardError)")
         #expect(play.standardOutput.contains("starting amsynth with Peach's pitch tone (audio driver alsa)"), "\(play.standardOutput)")
+        #expect(await Self.recorded(wav, seconds: 2), "two seconds of the note were recorded")
+        play.send(signal: SIGTERM)
         let outcome = try await play.finished(within: .seconds(60))
         recorder.interrupt()  // SIGINT: arecord writes the header's length
         for _ in 0..<200 where recorder.isRunning { try await Task.sleep(for: .milliseconds(50)) }
@@ -140,6 +144,19 @@ struct PlayAmsynthTests {
         #expect(DoctorWithSequencerTests.found(findings, "pitch-resolution").hasPrefix("auto: exact (0 cents), as Peach starts amsynth"))
         #expect(DoctorWithSequencerTests.verdict(findings, "soundfont") == "ok", "FluidSynth's soundfont is not needed")
         #expect(Self.amsynthProcesses().isEmpty, "doctor stopped the amsynth it started")
+    }
+
+    /// True once arecord's file holds `seconds` of 48 kHz 16-bit stereo (false if it never
+    /// does within a generous limit).
+    static func recorded(_ wav: String, seconds: Double) async -> Bool {
+        let bytes = 44 + Int(seconds * 48_000 * 4)
+        let deadline = ContinuousClock.now + Patience.outer(.seconds(60))
+        while ContinuousClock.now < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
+            if size >= bytes { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     /// arecord on the loop's capture end (scripts/alsa-vm: card 1, device 1).
