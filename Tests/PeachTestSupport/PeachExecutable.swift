@@ -53,6 +53,7 @@ public final class RunningPeach: Sendable {
     ///   - directory: the working directory.
     public init(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
                 openStdin: Bool = false, directory: URL? = nil) throws {
+        try LoopbackCheck.require()
         let process = Process()
         process.executableURL = PeachExecutable.url
         if let directory { process.currentDirectoryURL = directory }
