@@ -11,6 +11,8 @@ struct ChosenOutput: Sendable {
     let port: SequencerPort
     /// Stop it whichever way the command ends.
     let startedSynth: RunningSynth?
+    /// What started it, to start it again should it die.
+    var launcher: (any SynthLauncher)?
     /// The synth.engine choice that started it, with its reason.
     let choice: SynthEngineChoice?
 
@@ -43,6 +45,6 @@ enum OutputComposition {
         if choice.ignoresSound { waiting(choice.reason) }
         let launcher = SynthComposition.launcher(for: choice.engine, synth: frontEnd.synth, settings: settings)
         let synth = try await launcher.start(client: client, notice: waiting)
-        return ChosenOutput(port: synth.port, startedSynth: synth, choice: choice)
+        return ChosenOutput(port: synth.port, startedSynth: synth, choice: choice, launcher: launcher)
     }
 }

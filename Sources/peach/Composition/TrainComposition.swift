@@ -52,7 +52,12 @@ enum TrainComposition {
             let output = try await OutputComposition.chooseOutput(
                 spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
             log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
-            // Whatever happens next, a synth we started does not outlive us.
+            // A synth we started is started again should it die, and does not outlive us.
+            let keeper = output.startedSynth.flatMap { synth in
+                output.launcher.map { launcher in
+                    SynthKeeper(synth, launcher: launcher, client: client, notice: notice, gaveUp: { interruption.interrupt() })
+                }
+            }
             do {
                 let outcome = try await train(request, settings: settings, store: store, profile: profile,
                                               thresholds: thresholds, client: client,
@@ -60,10 +65,11 @@ enum TrainComposition {
                                               jobControl: jobControl, presenter: presenter, statusLine: statusLine,
                                               notice: notice, interruption: interruption, log: log)
                 await presenter.close()
-                await output.startedSynth?.stop()
+                await keeper?.stop()
+                if let lost = keeper?.failure { throw SynthLost(description: lost) }
                 return outcome
             } catch {
-                await output.startedSynth?.stop()
+                await keeper?.stop()
                 throw error
             }
         } catch {
