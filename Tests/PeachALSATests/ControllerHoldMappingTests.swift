@@ -13,9 +13,15 @@ struct ControllerHoldMappingTests {
     static let sustain: UInt8 = 64
     static func at(_ milliseconds: UInt64) -> UInt64 { E.millis(10_000 + milliseconds) }
 
-    @Test("matching, default settings: the pedal's press commits at once; let go after 2 s it also stops")
+    /// The tuning control moved in this trial: the tunable note sounds.
+    static func tuned(_ mapping: inout ControllerMapping) {
+        #expect(mapping.map(E.cc(1, 70, at: Self.at(0))).contains(.touch))
+    }
+
+    @Test("matching, the note tuned: the pedal's press commits at once; let go after 2 s it also stops")
     func commitThenStop() {
         var mapping = ControllerMapping.running(.matching)
+        Self.tuned(&mapping)
         #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [.commit])
         #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_000))) == [.command(.startStop)])
     }
@@ -23,9 +29,25 @@ struct ControllerHoldMappingTests {
     @Test("a tap, or a hold just short of 2 s, is only the commit")
     func shortPress() {
         var mapping = ControllerMapping.running(.matching)
+        Self.tuned(&mapping)
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(0)), E.cc(Self.sustain, 0, at: Self.at(150))]) == [.commit])
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(1_000)), E.cc(Self.sustain, 0, at: Self.at(2_999))])
             == [.commit])
+    }
+
+    // Issue 34 item 4: holding the pedal to pause before the note had started recorded the
+    // untouched initial offset as an answer (a junk trial) and then paused.
+    @Test("matching, nothing tuned yet: the pedal's commit waits for its release; a hold pauses without committing")
+    func untunedHoldOnlyPauses() {
+        var mapping = ControllerMapping.running(.matching)
+        #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [], "no commit on the press")
+        #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_100))) == [.command(.startStop)], "the hold pauses, and only that")
+        #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(3_000)), E.cc(Self.sustain, 0, at: Self.at(3_150))]) == [.commit],
+                "a tap still commits, on its release")
+        mapping.trialStarted()
+        #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(4_000))) == [])
+        mapping.trialStarted()
+        #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(4_100))) == [], "a press in an earlier trial commits nothing in this one")
     }
 
     @Test("comparison and paused (no session): the press means nothing, the long hold starts/stops")

@@ -39,6 +39,10 @@ public struct ControllerMapping: Sendable {
     /// When the hold control was pressed, while it is held (nil: not held, or its press had no
     /// time to measure from).
     private var holdPressedAt: UInt64?
+    /// The hold control also commits, and went down in a matching trial before any tuning
+    /// movement: its commit waits for the release, since a press that becomes a hold (to pause)
+    /// must not record the untouched initial offset as an answer.
+    private var commitOnRelease = false
     private static let holdNanoseconds: UInt64 = {
         let components = ControllerSettings.holdDuration.components
         return UInt64(components.seconds) * 1_000_000_000 + UInt64(components.attoseconds / 1_000_000_000)
@@ -71,6 +75,7 @@ public struct ControllerMapping: Sendable {
         }
         if newSettings.activeHoldStartStop != settings.activeHoldStartStop {
             holdPressedAt = nil
+            commitOnRelease = false
         }
         settings = newSettings
     }
@@ -86,6 +91,7 @@ public struct ControllerMapping: Sendable {
     public mutating func trialStarted() {
         touched = false
         lastAdjust = nil
+        commitOnRelease = false
         switch tuning {
         case .absolute: break
         case .encoder(var encoder):
@@ -115,7 +121,7 @@ public struct ControllerMapping: Sendable {
             }
             let time = event.timestampNanoseconds ?? arrivalNanoseconds
             holdPressed(.note, Int(note), at: time)
-            return keyPressed(note, at: time)
+            return deferringCommit(keyPressed(note, at: time))
         case .noteOff(let channel, let note, _):
             guard accepts(channel) else { return [] }
             return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
@@ -186,7 +192,7 @@ public struct ControllerMapping: Sendable {
         switch transition {
         case .press:
             holdPressed(.controlChange, Int(controller), at: time)
-            return buttonPressed(.controlChange, Int(controller), at: time)
+            return deferringCommit(buttonPressed(.controlChange, Int(controller), at: time))
         case .release:
             return released(.controlChange, Int(controller), at: time)
         case nil:
@@ -201,19 +207,35 @@ public struct ControllerMapping: Sendable {
         return hold.kind == kind && hold.number == number
     }
 
-    /// Notes when the hold control went down; its press means what it always did besides.
+    /// Notes when the hold control went down; its press means what it always did besides,
+    /// except a commit before any tuning movement, which waits for the release.
     private mutating func holdPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) {
         guard isHoldControl(kind, number) else { return }
         holdPressedAt = time
+        commitOnRelease = session == .matching && !touched
+    }
+
+    private func deferringCommit(_ inputs: [TrainingInput]) -> [TrainingInput] {
+        commitOnRelease ? inputs.filter { $0 != .commit } : inputs
     }
 
     /// Start/stop when the hold control comes up `holdDuration` or more after it went down;
-    /// a shorter press (a commit's tap) gives nothing more.
+    /// a shorter press (a commit's tap) gives nothing more, or its deferred commit.
     private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [TrainingInput] {
-        guard isHoldControl(kind, number), let pressedAt = holdPressedAt else { return [] }
+        guard isHoldControl(kind, number) else { return [] }
+        let deferred = commitOnRelease
+        commitOnRelease = false
+        guard let pressedAt = holdPressedAt else { return [] }
         holdPressedAt = nil
-        guard let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else { return [] }
+        guard let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else {
+            return deferred && buttonCommits(kind, number) ? [.commit] : []
+        }
         return [.command(.startStop)]
+    }
+
+    /// Whether the button is one of the matching session's commit triggers.
+    private func buttonCommits(_ kind: ControllerButton.Kind, _ number: Int) -> Bool {
+        settings.commit.contains { if case .button(let button) = $0 { button.kind == kind && button.number == number } else { false } }
     }
 
     /// Commands first (they work in every session and win over answers), then the running
