@@ -55,6 +55,19 @@ struct PlayRequest: Sendable {
     static let allowedCents = -1200.0...1200.0
     static let allowedSeconds = 0.1...30.0
 
+    /// In just intonation a reference note is not where equal temperament puts it: training
+    /// places it on the 5-limit scale built on A4 (C#4 13.69 c flat, A#3 11.73 c sharp), then sizes
+    /// each interval purely from it. Nil where the two agree (equal temperament, or the note is an A).
+    static func trainingPitch(of note: DetunedMIDINote, playing frequency: Frequency, settings: TrainingSettings) -> String? {
+        guard settings.tuningSystem != .equalTemperament else { return nil }
+        let tuned = settings.tuningSystem.frequency(of: note, referencePitch: settings.referencePitch)
+        let cents = (tuned.cents(above: frequency).rawValue * 100).rounded() / 100
+        guard cents != 0 else { return nil }
+        return "tuningSystem \(settings.tuningSystem): training sounds \(note.note.name) as a reference at "
+            + "\(String(format: "%.3f", tuned.hertz)) Hz, \(cents > 0 ? "+" : "")\(cents) c from this equal-tempered pitch "
+            + "(the just scale built on A4; intervals are then sized pure from the reference)"
+    }
+
     /// What the user asked for: "A4 +13.7 c" or "415.0 Hz".
     let name: String
     let frequency: Frequency
@@ -63,6 +76,9 @@ struct PlayRequest: Sendable {
     let duration: Duration
     let seconds: Double
     let outputSpec: String?
+    /// Where training would sound this note as a reference when it differs from what plays:
+    /// in just intonation, on the just scale built on A4 (as the iOS app places it).
+    let trainingPitch: String?
 
     init(command: PlayCommand, settings: LayeredUserSettings) throws {
         let cents = try Self.number(command.cents, argument: "--cents", unit: "cents", allowed: Self.allowedCents) ?? 0
@@ -76,6 +92,8 @@ struct PlayRequest: Sendable {
             name = midiNote.name + detune
             frequency = TuningSystem.equalTemperament.frequency(of: DetunedMIDINote(midiNote, offset: offset),
                                                                  referencePitch: settings.training.referencePitch)
+            trainingPitch = Self.trainingPitch(of: DetunedMIDINote(midiNote, offset: offset), playing: frequency,
+                                               settings: settings.training)
             argument = "NOTE"
         case (nil, let text?):
             guard let hertz = Double(text.trimmingCharacters(in: .whitespaces)) else {
@@ -83,6 +101,7 @@ struct PlayRequest: Sendable {
             }
             do { frequency = try Frequency(hertz: hertz).shifted(by: offset) } catch { throw ValidationError("--frequency: \(error)") }
             name = "\(hertz) Hz" + detune
+            trainingPitch = nil
             argument = "--frequency"
         case (nil, nil):
             throw ValidationError("NOTE: missing; give a note (A4, C#3, Bb2 or a MIDI number 0…127) or --frequency HZ")

@@ -48,6 +48,7 @@ enum PlayComposition {
         say("Playing \(request.name) = \(String(format: "%.3f", request.frequency.hertz)) Hz "
             + "(MIDI note \(bent.note.rawValue) \(bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
             + "for \(request.seconds) s on \(port.label)")
+        if let trainingPitch = request.trainingPitch { say(trainingPitch) }
         do {
             try await player.play(frequency: request.frequency, duration: request.duration,
                                   velocity: settings.training.velocity, amplitude: .zero)

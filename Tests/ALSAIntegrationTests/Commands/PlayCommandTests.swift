@@ -100,6 +100,19 @@ struct PlayCommandTests {
         }
     }
 
+    @Test("in just intonation, play says where training puts the reference: C#4 13.69 c flat, on the just scale built on A4")
+    func justIntonationReference() async throws {
+        let (synth, _) = try Self.synth()
+        defer { synth.close() }
+        let outcome = try await PeachCommand.run(["play", "C#4", "--duration", "0.2", "--to", "\(synth.inputPort)"],
+                                                 environment: ["PEACH_TUNING_SYSTEM": "justIntonation"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.contains("training sounds C#4 as a reference at 275.000 Hz, -13.69 c from this equal-tempered pitch"),
+                "\(outcome.stdout)")
+        let plain = try await PeachCommand.run(["play", "C#4", "--duration", "0.2", "--to", "\(synth.inputPort)"])
+        #expect(!plain.stdout.contains("training sounds"), "equal temperament says nothing more: \(plain.stdout)")
+    }
+
     @Test("SIGTERM during a long note: exit 0 at once, note-off and All Notes Off sent, nothing sounding")
     func terminated() async throws {
         let (synth, received) = try Self.synth()
