@@ -5,7 +5,7 @@ import Glibc
 struct PeachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
-        abstract: "Pitch ear training with a MIDI keyboard and any synth.",
+        abstract: "Pitch and rhythm ear training with a MIDI keyboard and any synth.",
         version: PeachVersion.current,
         subcommands: [TrainCommand.self, PortsCommand.self, PlayCommand.self, MonitorCommand.self,
                       LearnCommand.self, CalibrateCommand.self, DoctorCommand.self,

@@ -8,7 +8,7 @@ import PeachTrainer
 struct TrainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "train",
-        abstract: "Train pitch perception with a MIDI keyboard (or the computer's keys) and any synth.",
+        abstract: "Train pitch or rhythm perception with a MIDI keyboard (or the computer's keys) and any synth.",
         discussion: """
             MODE is comparison (was the second note higher or lower?), matching (tune a note to \
             the reference), interval-comparison, interval-matching, rhythm-offset-detection (was \
@@ -31,11 +31,13 @@ struct TrainCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("comparison, matching, interval-comparison, interval-matching, rhythm-offset-detection or rhythm-matching.",
-                                  valueName: "mode"))
+                                  valueName: "mode"),
+              completion: .list(TrainingMode.allCases.map(\.rawValue)))
     var mode: String?
-    @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"))
+    @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"),
+            completion: PortCompletion.destinations)
     var to: String?
-    @Option(help: ArgumentHelp("The controller's sequencer port.", valueName: "port"))
+    @Option(help: ArgumentHelp("The controller's sequencer port.", valueName: "port"), completion: PortCompletion.sources)
     var from: String?
     @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"))
     var intervals: String?
