@@ -174,17 +174,14 @@ public final class InputRoute: Sendable {
         // A touch with its position in the same breath is one movement: the note starts there.
         let moves = inputs.contains { if case .adjust = $0 { true } else { false } }
         for input in inputs {
-            switch input {
-            case .command(let command):
+            switch InputRouting.of(input, phase: state.phase, commandWaiting: state.commandWaiting,
+                                   hasSession: state.session != nil, moves: moves) {
+            case .post(let command):
                 postCommand(command, &state)
-            case .touch where moves:
+            case .deliver:
+                state.session?.deliver(input, from: control, judged: judgedCue)
+            case .drop:
                 continue
-            case .tap where state.phase == .paused && !state.commandWaiting && state.session != nil:
-                // Paused rhythm matching: the pad the hands are on goes on, as start/stop would.
-                postCommand(.startStop, &state)
-            case .answer, .touch, .adjust, .commit, .timing, .tap:
-                guard !state.commandWaiting, let session = state.session else { continue }
-                session.deliver(input, from: control, judged: judgedCue)
             }
         }
     }
