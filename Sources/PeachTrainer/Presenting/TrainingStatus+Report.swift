@@ -46,6 +46,16 @@ extension TrainingStatus {
         return status
     }
 
+    /// A pitch trial's result: the question it asked, the feedback prompt, the session's best and
+    /// the discipline's standing after it (the result itself is the discipline's).
+    mutating func showPitchResult(_ question: TrialQuestion, sessionBest: Cents?, standing: DisciplineStanding) {
+        self.question = question
+        prompt = .feedback
+        self.sessionBest = sessionBest
+        trend = standing.trend
+        threshold = standing.threshold
+    }
+
     /// "P5u M3d", in the order given; nil for none or the prime alone.
     static func intervalText(_ intervals: [DirectedInterval]) -> String? {
         guard !intervals.isEmpty, intervals != [.prime] else { return nil }

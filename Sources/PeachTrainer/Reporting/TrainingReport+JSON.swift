@@ -55,6 +55,20 @@ extension TrainingReport {
 
 /// The pieces the trials' JSON fields share.
 enum ReportJSON {
+    /// A pitch trial's question: its notes, the interval with its direction, the tuning.
+    static func pitchQuestion(reference: MIDINote, target: MIDINote, interval: DirectedInterval,
+                              tuningSystem: TuningSystem) -> [String: JSONValue] {
+        ["referenceNote": note(reference), "targetNote": note(target),
+         "interval": .string(interval.abbreviation), "direction": .string(interval.direction.rawValue),
+         "tuningSystem": .string(tuningSystem.rawValue)]
+    }
+
+    /// What a pitch result says after it: the session's best, the discipline's trend and estimate.
+    static func pitchStanding(sessionBest: Cents?, _ standing: DisciplineStanding) -> [String: JSONValue] {
+        ["sessionBest": .optional(sessionBest?.rawValue), "trend": .optional(standing.trend?.rawValue),
+         "threshold": threshold(standing.threshold)]
+    }
+
     /// The estimate after the trial, as `peach profile --json` gives it: kind, cents, the 95 %
     /// interval's ends (null where unbounded), trials; null before the discipline's first trial.
     static func threshold(_ estimate: ThresholdEstimate?) -> JSONValue {

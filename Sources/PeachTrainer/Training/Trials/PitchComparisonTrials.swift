@@ -7,12 +7,9 @@ extension PitchComparisonTrial: TrialNews, CountedStart {
     public var jsonMode: String { "comparison" }
 
     public var jsonFields: [String: JSONValue] {
-        ["referenceNote": ReportJSON.note(referenceNote), "targetNote": ReportJSON.note(targetNote),
-         "interval": .string(interval.abbreviation), "direction": .string(interval.direction.rawValue),
-         "tuningSystem": .string(tuningSystem.rawValue),
-         "centOffset": .number(centOffset.rawValue),
-         "referenceFrequency": .number(referenceFrequency.hertz),
-         "targetFrequency": .number(targetFrequency.hertz)]
+        ReportJSON.pitchQuestion(reference: referenceNote, target: targetNote, interval: interval, tuningSystem: tuningSystem)
+            .merging(["centOffset": .number(centOffset.rawValue), "referenceFrequency": .number(referenceFrequency.hertz),
+                      "targetFrequency": .number(targetFrequency.hertz)]) { _, own in own }
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
@@ -27,8 +24,7 @@ extension PitchComparisonTrial: TrialNews, CountedStart {
     }
 
     func count(in tally: inout RunTally, standings: any TrainingStandings) {
-        let discipline = TrainingDiscipline.comparison(for: interval.interval)
-        tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
+        tally.pitchTrialStarted(.comparison(for: interval.interval), standings: standings)
     }
 }
 
@@ -60,25 +56,18 @@ public struct PitchComparisonResult: TrialNews {
     public var jsonMode: String { "comparison" }
 
     public var jsonFields: [String: JSONValue] {
-        let directed = ReportJSON.directed(record)
-        return ["timestamp": .string(ReportJSON.timestamp(record.timestamp)),
-                "referenceNote": ReportJSON.note(record.referenceNote), "targetNote": ReportJSON.note(record.targetNote),
-                "interval": .string(directed.abbreviation), "direction": .string(directed.direction.rawValue),
-                "tuningSystem": .string(record.tuningSystem.rawValue),
-                "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect),
-                "sessionBest": .optional(sessionBest?.rawValue), "trend": .optional(standing.trend?.rawValue),
-                "threshold": ReportJSON.threshold(standing.threshold)]
+        ReportJSON.pitchQuestion(reference: record.referenceNote, target: record.targetNote,
+                                 interval: ReportJSON.directed(record), tuningSystem: record.tuningSystem)
+            .merging(ReportJSON.pitchStanding(sessionBest: sessionBest, standing)) { _, own in own }
+            .merging(["timestamp": .string(ReportJSON.timestamp(record.timestamp)),
+                      "centOffset": .number(record.centOffset.rawValue), "isCorrect": .bool(record.isCorrect)]) { _, own in own }
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
-                                        target: record.targetNote)
+        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote),
+                               sessionBest: sessionBest, standing: standing)
         status.difficulty = record.centOffset.magnitude
-        status.prompt = .feedback
         status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
-        status.sessionBest = sessionBest
-        status.trend = standing.trend
-        status.threshold = standing.threshold
     }
 
     public func logLine(number: Int, status: TrainingStatus, nearCents: Cents) -> String? {

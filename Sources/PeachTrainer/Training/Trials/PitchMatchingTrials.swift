@@ -7,12 +7,9 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     public var jsonMode: String { "matching" }
 
     public var jsonFields: [String: JSONValue] {
-        ["referenceNote": ReportJSON.note(referenceNote), "targetNote": ReportJSON.note(targetNote),
-         "interval": .string(interval.abbreviation), "direction": .string(interval.direction.rawValue),
-         "tuningSystem": .string(tuningSystem.rawValue),
-         "initialCentOffset": .number(initialCentOffset.rawValue),
-         "referenceFrequency": .number(referenceFrequency.hertz),
-         "targetFrequency": .number(targetFrequency.hertz)]
+        ReportJSON.pitchQuestion(reference: referenceNote, target: targetNote, interval: interval, tuningSystem: tuningSystem)
+            .merging(["initialCentOffset": .number(initialCentOffset.rawValue), "referenceFrequency": .number(referenceFrequency.hertz),
+                      "targetFrequency": .number(targetFrequency.hertz)]) { _, own in own }
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
@@ -28,8 +25,7 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     }
 
     func count(in tally: inout RunTally, standings: any TrainingStandings) {
-        let discipline = TrainingDiscipline.matching(for: interval.interval)
-        tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
+        tally.pitchTrialStarted(.matching(for: interval.interval), standings: standings)
     }
 }
 
@@ -78,27 +74,20 @@ public struct PitchMatchingResult: TrialNews {
     public var jsonMode: String { "matching" }
 
     public var jsonFields: [String: JSONValue] {
-        let directed = ReportJSON.directed(record)
-        return ["timestamp": .string(ReportJSON.timestamp(record.timestamp)),
-                "referenceNote": ReportJSON.note(record.referenceNote), "targetNote": ReportJSON.note(record.targetNote),
-                "interval": .string(directed.abbreviation), "direction": .string(directed.direction.rawValue),
-                "tuningSystem": .string(record.tuningSystem.rawValue),
-                "initialCentOffset": .number(record.initialCentOffset.rawValue),
-                "userCentError": .number(record.userCentError.rawValue),
-                "sessionBest": .optional(sessionBest?.rawValue), "trend": .optional(standing.trend?.rawValue),
-                "threshold": ReportJSON.threshold(standing.threshold)]
+        ReportJSON.pitchQuestion(reference: record.referenceNote, target: record.targetNote,
+                                 interval: ReportJSON.directed(record), tuningSystem: record.tuningSystem)
+            .merging(ReportJSON.pitchStanding(sessionBest: sessionBest, standing)) { _, own in own }
+            .merging(["timestamp": .string(ReportJSON.timestamp(record.timestamp)),
+                      "initialCentOffset": .number(record.initialCentOffset.rawValue),
+                      "userCentError": .number(record.userCentError.rawValue)]) { _, own in own }
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
-                                        target: record.targetNote)
+        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote),
+                               sessionBest: sessionBest, standing: standing)
         // The error shows as the result; matching has no difficulty to show.
         status.difficulty = nil
-        status.prompt = .feedback
         status.lastResult = .matching(error: record.userCentError, near: record.userCentError.magnitude <= nearCents)
-        status.sessionBest = sessionBest
-        status.trend = standing.trend
-        status.threshold = standing.threshold
     }
 
     public func logLine(number: Int, status: TrainingStatus, nearCents: Cents) -> String? {
