@@ -7,18 +7,18 @@ extension TrainerPhase {
     /// - Parameter mode: the current session's mode (a switch goes to the one after it).
     static func transition(from phase: TrainerPhase, on input: Input, mode: TrainingMode) -> Step {
         // Only the loop of a running session needs stopping; any other has ended already.
-        let stop: [Effect] = phase == .running ? [.stopSession] : []
+        let stopping: [Effect] = phase == .running ? [.stopSession] : []
         let unchanged = Step(phase: phase)
         switch (phase, input) {
         case (.idle, .begin):
             return Step(phase: .running, effects: [.begin(mode, switched: false)])
         case (_, .runEnded):
-            return Step(phase: .finishing, effects: [.cancelFeedbackWait, .closeRoute] + stop + [.silenceCue, .reportFinished])
+            return Step(phase: .finishing, effects: [.cancelFeedbackWait, .closeRoute] + stopping + [.silenceCue, .reportFinished])
         case (.finishing, .finish):
             // A signal during the last trial's feedback: the run ends now.
             return Step(phase: .finishing, effects: [.cancelFeedbackWait, .endRun])
         case (_, .finish):
-            return Step(phase: .finishing, effects: stop + [.endRun])
+            return Step(phase: .finishing, effects: stopping + [.endRun])
         case (_, .sessionStopped(let stop, let current)):
             return stopped(stop, current: current, in: phase)
         case (_, .portLost(let notice)):
@@ -40,7 +40,7 @@ extension TrainerPhase {
             return Step(phase: .paused, effects: [.stopSession])  // reported as stopped without a problem
         case (_, .trialLimitReached):
             // The last trial's feedback still rings, but no next trial starts.
-            return Step(phase: .finishing, effects: stop + [.endAfterFeedback])
+            return Step(phase: .finishing, effects: stopping + [.endAfterFeedback])
         case (_, .begin), (_, .switchReady), (_, .suspend):
             return unchanged
         }
@@ -48,10 +48,10 @@ extension TrainerPhase {
 
     /// A command in a phase with a session; nil: ignored.
     private static func commanded(_ command: TrainingCommand, in phase: TrainerPhase, mode: TrainingMode) -> Step? {
-        let stop: [Effect] = phase == .running ? [.stopSession] : []
+        let stopping: [Effect] = phase == .running ? [.stopSession] : []
         switch (command, phase) {
         case (.quit, _):
-            return Step(phase: .finishing, effects: stop + [.endRun])
+            return Step(phase: .finishing, effects: stopping + [.endRun])
         case (.startStop, .running):
             return Step(phase: .paused, effects: [.stopSession])  // reported as stopped without a problem
         case (.startStop, .paused):
@@ -63,7 +63,7 @@ extension TrainerPhase {
             // A second switch before the first is done: it goes one mode further.
             return Step(phase: .switching(to: pending.next))
         case (.nextMode, _):
-            return Step(phase: .switching(to: mode.next), effects: stop + [.postSwitchReady])
+            return Step(phase: .switching(to: mode.next), effects: stopping + [.postSwitchReady])
         case (.startStop, _):
             return nil
         }
