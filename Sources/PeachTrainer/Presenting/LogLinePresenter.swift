@@ -23,37 +23,16 @@ public actor LogLinePresenter: TrainingPresenter {
         let line: String? = switch report {
         case .started(let mode, _, let output, let input, _):
             LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
-        case .comparisonTrialStarted(let trial, _):
-            LogLineText.comparisonStarted(trial, number: number, mode: status.mode)
-        case .comparisonCompleted(let record, _, let best, let standing):
-            LogLineText.comparisonCompleted(record, number: number, mode: status.mode, sessionBest: best, standing: standing)
-        case .matchingTrialStarted(let trial, _):
-            LogLineText.matchingStarted(trial, number: number, mode: status.mode)
-        case .matchingCompleted(let record, _, let best, let standing):
-            LogLineText.matchingCompleted(record, number: number, mode: status.mode,
-                                          near: record.userCentError.magnitude <= nearCents,
-                                          sessionBest: best, standing: standing)
-        case .rhythmOffsetDetectionTrialStarted(let trial, _):
-            LogLineText.rhythmOffsetDetectionStarted(trial, number: number)
-        case .rhythmOffsetDetectionCompleted(let record, _, let statistics):
-            LogLineText.rhythmOffsetDetectionCompleted(record, number: number, statistics: statistics)
-        case .rhythmMatchingTrialStarted(let trial, _):
-            LogLineText.rhythmMatchingStarted(trial, number: number)
-        case .rhythmMatchingCompleted(let record, _, let statistics):
-            LogLineText.rhythmMatchingCompleted(record, number: number, statistics: statistics)
-        case .rhythmMatchingTapMissed:
-            LogLineText.rhythmTapMissed(number: number)
-        case .rhythmMatchingTapOutside:
-            status.notice
+        case .trialStarted(let news, _), .stateChanged(let news, _), .trialCompleted(let news, _):
+            news.logLine(number: number, status: status, nearCents: nearCents)
+        case .trialProgress(let news, _):
+            news.logLine(number: number, status: status, nearCents: nearCents)
         case .stopped(let mode, let problem):
             LogLineText.stopped(mode: mode, problem: problem)
         case .notice(let text):
             text
         case .finished(let completed, _):
             LogLineText.finished(completedTrials: completed)
-        case .comparisonStateChanged, .matchingStateChanged, .matchingAdjusted,
-             .rhythmOffsetDetectionStateChanged, .rhythmMatchingStateChanged:
-            nil
         }
         guard let line else { return }
         var lines = [line]

@@ -23,112 +23,12 @@ extension TrainingStatus {
             if mode == .rhythmMatching { controls.startStop += " or a tap" }
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
                                     prompt: .starting, controls: controls)
-        case .comparisonTrialStarted(let started, let number):
+        case .trialStarted(let news, let number), .stateChanged(let news, let number), .trialCompleted(let news, let number):
             status.trial = number
-            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
-                                            target: started.targetNote)
-            status.difficulty = started.centOffset.magnitude
-            status.prompt = .listen
-            status.notice = nil
-        case .comparisonStateChanged(let state, let number):
+            news.update(&status, nearCents: nearCents)
+        case .trialProgress(let news, let number):
             status.trial = number
-            status.prompt = switch state {
-            case .idle: .paused
-            case .playingNote1: .listen
-            case .playingNote2, .awaitingAnswer: .answer
-            case .showingFeedback: .feedback
-            }
-        case .comparisonCompleted(let record, let number, let best, let standing):
-            status.trial = number
-            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
-                                            target: record.targetNote)
-            status.difficulty = record.centOffset.magnitude
-            status.prompt = .feedback
-            status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
-            status.sessionBest = best
-            status.trend = standing.trend
-            status.threshold = standing.threshold
-        case .matchingTrialStarted(let started, let number):
-            status.trial = number
-            status.question = TrialQuestion(interval: started.interval, reference: started.referenceNote,
-                                            target: started.targetNote)
-            // No offset to show until the tunable note sounds.
-            status.difficulty = nil
-            status.prompt = .listen
-            status.notice = nil
-        case .matchingStateChanged(let state, let number):
-            status.trial = number
-            status.prompt = switch state {
-            case .idle: .paused
-            case .playingReference: .listen
-            case .awaitingTouch: .moveToStart
-            case .playingTunable: .tune
-            case .showingFeedback: .feedback
-            }
-        case .matchingAdjusted(_, let number):
-            // The live offset would let the eyes tune instead of the ears: it shows after the commit.
-            status.trial = number
-        case .matchingCompleted(let record, let number, let best, let standing):
-            status.trial = number
-            status.question = TrialQuestion(undirected: record.interval, reference: record.referenceNote,
-                                            target: record.targetNote)
-            // The error shows as the result; matching has no difficulty to show.
-            status.difficulty = nil
-            status.prompt = .feedback
-            status.lastResult = .matching(error: record.userCentError,
-                                          near: record.userCentError.magnitude <= nearCents)
-            status.sessionBest = best
-            status.trend = standing.trend
-            status.threshold = standing.threshold
-        case .rhythmOffsetDetectionTrialStarted(let started, let number):
-            status.trial = number
-            status.tempo = started.tempo
-            status.rhythmOffsetPercent = abs(started.offset.percentOfSixteenth(at: started.tempo))
-            status.prompt = .listen
-            status.notice = nil
-        case .rhythmOffsetDetectionStateChanged(let state, let number):
-            status.trial = number
-            status.prompt = switch state {
-            case .idle: .paused
-            case .playingClicks: .listen
-            case .awaitingAnswer: .earlyOrLate
-            case .showingFeedback: .feedback
-            }
-        case .rhythmOffsetDetectionCompleted(let record, let number, let statistics):
-            status.trial = number
-            status.tempo = record.tempo
-            let percent = record.offset.percentOfSixteenth(at: record.tempo)
-            status.rhythmOffsetPercent = abs(percent)
-            status.prompt = .feedback
-            status.lastResult = .rhythmOffsetDetection(correct: record.isCorrect, percent: percent)
-            status.rhythmMean = statistics.map { RhythmMean(direction: record.offset.direction, percent: $0.mean) }
-        case .rhythmMatchingTrialStarted(let started, let number):
-            status.trial = number
-            status.tempo = started.tempo
-            status.rhythmOffsetPercent = nil
-            status.prompt = .listen
-            status.notice = nil
-        case .rhythmMatchingStateChanged(let state, let number):
-            status.trial = number
-            status.prompt = switch state {
-            case .idle: .paused
-            case .playingClicks, .awaitingTap: .tap
-            case .showingFeedback: .feedback
-            }
-        case .rhythmMatchingTapMissed(let number):
-            status.trial = number
-            status.lastResult = .rhythmMissed
-        case .rhythmMatchingTapOutside(let offset, let number):
-            status.trial = number
-            status.notice = "tap \(CentsText.milliseconds(offset.milliseconds)) from the fourth: outside the window, not counted"
-        case .rhythmMatchingCompleted(let record, let number, let statistics):
-            status.trial = number
-            status.tempo = record.tempo
-            let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
-            status.prompt = .feedback
-            status.lastResult = .rhythmMatching(percent: percent, milliseconds: record.userOffset.milliseconds,
-                                                near: abs(percent) <= Trainer.rhythmNearPercent)
-            status.rhythmMean = statistics.map { RhythmMean(direction: record.userOffset.direction, percent: $0.mean) }
+            news.update(&status, nearCents: nearCents)
         case .stopped(let mode, let problem):
             status.mode = mode
             status.prompt = .paused
@@ -144,6 +44,16 @@ extension TrainingStatus {
             status.difficulty = nil
         }
         return status
+    }
+
+    /// A pitch trial's result: the question it asked, the feedback prompt, the session's best and
+    /// the discipline's standing after it (the result itself is the discipline's).
+    mutating func showPitchResult(_ question: TrialQuestion, sessionBest: Cents?, standing: DisciplineStanding) {
+        self.question = question
+        prompt = .feedback
+        self.sessionBest = sessionBest
+        trend = standing.trend
+        threshold = standing.threshold
     }
 
     /// "P5u M3d", in the order given; nil for none or the prime alone.

@@ -1,5 +1,5 @@
 /// The few JSON shapes the reports need, encoded with stable (sorted) keys.
-enum JSONValue: Encodable, Sendable {
+public enum JSONValue: Encodable, Sendable {
     case string(String)
     case number(Double)
     case integer(Int)
@@ -8,7 +8,7 @@ enum JSONValue: Encodable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)

@@ -11,25 +11,15 @@ public enum TrainingReport: Sendable {
     /// label; nil when only the terminal answers) mapped by `controls` (nil: no controller).
     case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?,
                  controls: ControllerSettings? = nil)
-    case comparisonTrialStarted(PitchComparisonTrial, trial: Int)
-    case comparisonStateChanged(PitchComparisonState, trial: Int)
-    case comparisonCompleted(PitchComparisonRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
-    case matchingTrialStarted(PitchMatchingTrial, trial: Int)
-    case matchingStateChanged(PitchMatchingState, trial: Int)
-    /// The tunable note's offset from the target, after each move of the control.
-    case matchingAdjusted(offset: Cents, trial: Int)
-    case matchingCompleted(PitchMatchingRecord, trial: Int, sessionBest: Cents?, standing: DisciplineStanding)
-    case rhythmOffsetDetectionTrialStarted(RhythmOffsetDetectionTrial, trial: Int)
-    case rhythmOffsetDetectionStateChanged(RhythmOffsetDetectionState, trial: Int)
-    /// `statistics`: the profile's for the record's tempo and side, after it took the record.
-    case rhythmOffsetDetectionCompleted(RhythmOffsetDetectionRecord, trial: Int, statistics: DisciplineStatistics?)
-    case rhythmMatchingTrialStarted(RhythmMatchingTrial, trial: Int)
-    case rhythmMatchingStateChanged(RhythmMatchingState, trial: Int)
-    /// The tap window closed without a tap: nothing recorded, the next trial comes.
-    case rhythmMatchingTapMissed(trial: Int)
-    /// A tap more than half a sixteenth from the fourth's place: not counted.
-    case rhythmMatchingTapOutside(RhythmOffset, trial: Int)
-    case rhythmMatchingCompleted(RhythmMatchingRecord, trial: Int, statistics: DisciplineStatistics?)
+    /// A trial began: what it asks (a discipline's trial value).
+    case trialStarted(any TrialNews, trial: Int)
+    /// The running trial's state changed (a discipline's state).
+    case stateChanged(any TrialNews, trial: Int)
+    /// Something happened in the running trial that is neither a state nor its end: the tunable
+    /// note's offset after a move of the control, a tap missed or outside the window.
+    case trialProgress(any TrialProgress, trial: Int)
+    /// A trial was completed: its record, with what the run and the profile say after it.
+    case trialCompleted(any TrialNews, trial: Int)
     /// The session stopped: paused by the user, or because of `problem` (nil: by request).
     case stopped(mode: TrainingMode, problem: String?)
     /// Something the user should know that is not a trial: a port lost or back, waiting for

@@ -15,19 +15,30 @@ import Synchronization
 /// session's loop learns of the input right after. Commands, port announcements and signals
 /// go to the trainer's one ordered stream. While a command waits there, answers and tuning
 /// movements are dropped: they were made before it took effect and belong to no trial.
+///
+/// What may reach the session follows from two things only: the trainer's phase, which it
+/// publishes here at every transition, and the number of the last command it has carried
+/// out, set against the number of the last one posted here. No count is kept in step by hand.
 public final class InputRoute: Sendable {
     private struct State: Sendable {
         var mapping: ControllerMapping
         var keys = TerminalKeyMapping()
+        /// The session inputs go to; nil while the phase holds none (e.g. during a mode switch).
         var session: ActiveSession?
         /// The trial the mappings were last reset for.
         var mappedTrial: Int?
-        /// Commands posted to the trainer and not yet carried out.
-        var pendingCommands = 0
+        /// The trainer's, as last published.
+        var phase = TrainerPhase.idle
+        /// The number of the last command posted to the trainer.
+        var postedCommand = 0
+        /// The number of the last command the trainer has carried out (commands are carried out
+        /// in the order posted).
+        var doneCommand = 0
         var wheelTicker: Task<Void, Never>?
-        /// The user paused (or nobody tapped): a tap in rhythm matching goes on.
-        var paused = false
         var closed = false
+
+        /// A command waits in the trainer's stream, or is being carried out.
+        var commandWaiting: Bool { doneCommand < postedCommand }
     }
 
     private let state: Mutex<State>
@@ -91,25 +102,26 @@ public final class InputRoute: Sendable {
 
     // MARK: - What the trainer tells the route
 
-    /// The session inputs go to from now on (nil: none, e.g. during a mode switch).
-    func setSession(_ session: ActiveSession?) {
+    /// The session inputs go to from now on, while the phase holds one.
+    func setSession(_ session: ActiveSession) {
         state.withLock { state in
-            state.session = session
-            state.mapping.session = session?.kind
-            state.keys.session = session?.kind
-            state.mappedTrial = nil
+            guard state.phase.holdsSession else { return }
+            Self.attach(session, &state)
         }
     }
 
-    /// A command posted by the route has been carried out; inputs reach the session again
-    /// once none is waiting.
-    func commandDone() {
-        state.withLock { $0.pendingCommands = max(0, $0.pendingCommands - 1) }
+    /// The trainer's new phase: a phase without a session lets go of it at once.
+    func publish(_ phase: TrainerPhase) {
+        state.withLock { state in
+            state.phase = phase
+            if !phase.holdsSession { Self.attach(nil, &state) }
+        }
     }
 
-    /// Whether training is paused by the user (or for want of taps).
-    func setPaused(_ paused: Bool) {
-        state.withLock { $0.paused = paused }
+    /// The trainer has carried out every command up to number `command`; inputs reach the
+    /// session again once the last one posted is among them.
+    func commandsDone(through command: Int) {
+        state.withLock { $0.doneCommand = max($0.doneCommand, command) }
     }
 
     /// New controller settings (re-read at every trial).
@@ -135,6 +147,19 @@ public final class InputRoute: Sendable {
 
     // MARK: - Routing
 
+    private static func attach(_ session: ActiveSession?, _ state: inout State) {
+        state.session = session
+        state.mapping.session = session?.kind
+        state.keys.session = session?.kind
+        state.mappedTrial = nil
+    }
+
+    /// Posts `command`, numbered: inputs wait until the trainer says it has carried it out.
+    private func postCommand(_ command: TrainingCommand, _ state: inout State) {
+        state.postedCommand += 1
+        inbox.yield(.command(command, number: state.postedCommand))
+    }
+
     /// A new trial resets what the mappings keep per trial (the touch, a relative control's
     /// position) and tells them the comparison's target note.
     private func syncTrial(_ state: inout State) {
@@ -149,19 +174,14 @@ public final class InputRoute: Sendable {
         // A touch with its position in the same breath is one movement: the note starts there.
         let moves = inputs.contains { if case .adjust = $0 { true } else { false } }
         for input in inputs {
-            switch input {
-            case .command(let command):
-                state.pendingCommands += 1
-                inbox.yield(.command(command))
-            case .touch where moves:
+            switch InputRouting.of(input, phase: state.phase, commandWaiting: state.commandWaiting,
+                                   hasSession: state.session != nil, moves: moves) {
+            case .post(let command):
+                postCommand(command, &state)
+            case .deliver:
+                state.session?.deliver(input, from: control, judged: judgedCue)
+            case .drop:
                 continue
-            case .tap where state.paused && state.pendingCommands == 0 && state.session != nil:
-                // Paused rhythm matching: the pad the hands are on goes on, as start/stop would.
-                state.pendingCommands += 1
-                inbox.yield(.command(.startStop))
-            case .answer, .touch, .adjust, .commit, .timing, .tap:
-                guard state.pendingCommands == 0, let session = state.session else { continue }
-                session.deliver(input, from: control, judged: judgedCue)
             }
         }
     }

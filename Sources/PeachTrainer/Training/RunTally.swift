@@ -15,10 +15,10 @@ struct RunTally {
     }
 
     /// The first trial of a pitch discipline in this run: its estimate before the run.
-    mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, estimateBefore: @autoclosure () -> ThresholdEstimate?) {
+    mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, standings: any TrainingStandings) {
         trialStarted()
         guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
-        summary.entries.append(RunSummary.Entry(discipline: discipline, before: estimateBefore()))
+        summary.entries.append(RunSummary.Entry(discipline: discipline, before: standings.standing(of: discipline).threshold))
     }
 
     /// Counts a completed pitch trial, with the estimate after it.

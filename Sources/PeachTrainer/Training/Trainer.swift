@@ -15,6 +15,9 @@ import Synchronization
 /// Answers and tuning movements do not wait in that stream: `route` hands them to the session
 /// on the thread that read them, so their note-off or bend leaves at once.
 ///
+/// The lifecycle is one `TrainerPhase`, moved only by its pure transition table; the trainer
+/// carries out the effects each transition names and publishes the phase to `route`.
+///
 /// Built from a few parts: the input route, the session factory (one session per mode), the
 /// presenter, the rig (ports, mapping, reconnecting), the feedback cue, the standings it reads
 /// after each trial and the run's tally.
@@ -33,33 +36,25 @@ public actor Trainer {
     public nonisolated let route: InputRoute
 
     private let makeSession: SessionFactory
-    private let presenter: any TrainingPresenter
-    private let rig: any TrainerRig
-    private let feedback: TrainerFeedback?
-    private let standings: any TrainingStandings
-    private let trialLimit: Int?
+    let presenter: any TrainingPresenter
+    let rig: any TrainerRig
+    let feedback: TrainerFeedback?
+    let standings: any TrainingStandings
+    let trialLimit: Int?
     private let clock: any Clock<Duration>
     private let inbox: AsyncStream<TrainerInput>
     private nonisolated let finishRequested = Atomic(false)
 
     private(set) var mode: TrainingMode
+    private var phase = TrainerPhase.idle
     private var session: ActiveSession?
     /// Counts sessions, so each event is known to be the current session's.
     private var generation = 0
-    /// The session's loop runs (the trainer started it and neither stopped it nor saw it end).
-    private var sessionRunning = false
+    /// The number of the last command read from the stream.
+    private var lastCommand = 0
     private var hotPlug: HotPlugSupervisor?
-    /// Whether the user paused with start/stop (a lost port pauses too, but not this way).
-    private var paused = false {
-        didSet { route.setPaused(paused) }
-    }
-    /// The mode a switch goes to once the last session's final events are reported.
-    private var switchingTo: TrainingMode?
-    private var tally = RunTally()
+    var tally = RunTally()
     private var failure: String?
-    /// The session ended on its own (e.g. its synth went away); a hot-plug restart revives it.
-    private var endedByFailure = false
-    private var finishing = false
     private var feedbackWait: Task<Void, Never>?
 
     /// - Parameters:
@@ -104,11 +99,7 @@ public actor Trainer {
         let keyReader = keys.map { keys in Task { for await key in keys { route.receive(key) } } }
         // finish() may come before run (a signal during the start-up): then nothing sounds.
         if !finishRequested.load(ordering: .acquiring) {
-            do {
-                try await begin(mode)
-            } catch {
-                failure = "cannot start \(mode) training: \(error)"
-            }
+            await apply(.begin)
             if failure == nil {
                 for await input in inbox {
                     if case .endOfRun = input { break }
@@ -117,7 +108,7 @@ public actor Trainer {
             }
         }
         keyReader?.cancel()
-        await tearDown()
+        await apply(.runEnded)
         if let failure { return .failed(reason: failure, completedTrials: tally.completedTrials) }
         return .finished(completedTrials: tally.completedTrials)
     }
@@ -140,8 +131,9 @@ public actor Trainer {
 
     private func handle(_ input: TrainerInput) async {
         switch input {
-        case .command(let command):
-            await perform(command)
+        case .command(let command, let number):
+            lastCommand = number
+            await apply(.command(command))
         case .announcement(let announcement):
             await hotPlug?.handle(announcement)
         case .session(let eventGeneration, let event):
@@ -151,50 +143,89 @@ public actor Trainer {
                 await sessionEvent(event, current: reports.sessionGeneration == generation)
             }
         case .finish:
-            await endRun()
+            await apply(.finish)
         case .switchReady:
-            await completeSwitch()
+            await apply(.switchReady)
         case .endOfRun:
             break
         case .suspend(let done):
-            await suspend()
+            await apply(.suspend)
             // Behind the stopped session's events, so `done` comes after the pause is reported.
             route.post(.call(done))
         case .call(let function):
             function()
         }
+        // A command is done once carried out; a mode switch, once the next session runs.
+        if case .switching = phase { return }
+        route.commandsDone(through: lastCommand)
     }
 
-    private func suspend() async {
-        guard session != nil, sessionRunning, !paused, switchingTo == nil, !finishing else { return }
-        paused = true
-        await stopSession()  // reported as stopped without a problem: paused
+    // MARK: - The phase
+
+    /// Moves to the phase `input` leads to, tells the route, and carries out the transition's
+    /// effects in order. Returns the effects.
+    @discardableResult
+    func apply(_ input: TrainerPhase.Input) async -> [TrainerPhase.Effect] {
+        let step = TrainerPhase.transition(from: phase, on: input, mode: mode)
+        phase = step.phase
+        route.publish(step.phase)
+        for effect in step.effects { await perform(effect) }
+        return step.effects
     }
 
-    /// Stops the session (its last events are already queued) and ends the run behind them.
-    private func endRun() async {
-        feedbackWait?.cancel()
-        feedbackWait = nil
-        finishing = true
-        route.setSession(nil)
-        await stopSession()
-        route.post(.endOfRun)
-    }
-
-    private func tearDown() async {
-        finishing = true
-        feedbackWait?.cancel()
-        route.close()
-        await stopSession()
-        await feedback?.silence()
-        await presenter.present(.finished(completedTrials: tally.completedTrials, summary: tally.summary))
+    private func perform(_ effect: TrainerPhase.Effect) async {
+        switch effect {
+        case .begin(let newMode, let switched):
+            await begin(newMode, switched: switched)
+        case .startSession:
+            await startSession()
+        case .stopSession:
+            await session?.stop()
+            // The clicks' withdrawal (their tag is the cue's too) may have taken a cue's note-off
+            // along: no cue is left sounding through a pause.
+            if mode.isRhythm { await feedback?.silence() }
+        case .postSwitchReady:
+            route.post(.switchReady)
+        case .endRun:
+            route.post(.endOfRun)
+        case .endAfterFeedback:
+            let (clock, route) = (self.clock, self.route)
+            feedbackWait = Task {
+                guard (try? await clock.sleep(for: PitchComparisonSession.feedbackDuration)) != nil else { return }
+                route.post(.endOfRun)
+            }
+        case .cancelFeedbackWait:
+            feedbackWait?.cancel()
+            feedbackWait = nil
+        case .fail(let reason):
+            failure = reason
+        case .reportStopped(let problem):
+            await presenter.present(.stopped(mode: mode, problem: problem))
+        case .notice(let message):
+            await presenter.present(.notice(message))
+        case .restartWhenPortsReturn:
+            break  // `portLost` answers it
+        case .closeRoute:
+            route.close()
+        case .silenceCue:
+            await feedback?.silence()
+        case .reportFinished:
+            await presenter.present(.finished(completedTrials: tally.completedTrials, summary: tally.summary))
+        }
     }
 
     // MARK: - Sessions
 
-    private func begin(_ newMode: TrainingMode) async throws {
+    private func begin(_ newMode: TrainingMode, switched: Bool) async {
         mode = newMode
-        let session = try makeSession(newMode)
+        let session: ActiveSession
+        do {
+            session = try makeSession(newMode)
+        } catch {
+            let what = switched ? "switch to \(newMode)" : "start \(newMode)"
+            await apply(.beginFailed(reason: "cannot \(what) training: \(error)"))
+            return
+        }
         generation += 1
         let generation = self.generation
         let route = self.route
@@ -206,220 +237,14 @@ public actor Trainer {
         // A controller answers (not only the terminal's keys): the prompts name its controls.
         await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output, input: ports.input,
                                          controls: rig.controllerSource != nil ? rig.controllerSettings() : nil))
-        paused = false
-        endedByFailure = false
         await startSession()
     }
 
+    /// A session's loop starts only in the running phase: a port lost while the trainer was
+    /// getting there (the supervisor's calls come in between) leaves it stopped.
     private func startSession() async {
-        guard let session, !sessionRunning else { return }
-        sessionRunning = true
-        await session.start()
-    }
-
-    /// Returns once the session's loop has ended; its final events are queued by then.
-    private func stopSession() async {
-        guard let session, sessionRunning else { return }
-        sessionRunning = false
-        await session.stop()
-        // The clicks' withdrawal (their tag is the cue's too) may have taken a cue's note-off
-        // along: no cue is left sounding through a pause.
-        if mode.isRhythm { await feedback?.silence() }
-    }
-
-    private func completeSwitch() async {
-        guard let next = switchingTo else { return }
-        switchingTo = nil
-        defer { route.commandDone() }
-        guard !finishing else { return }
-        do {
-            try await begin(next)
-        } catch {
-            failure = "cannot switch to \(next) training: \(error)"
-            await endRun()
-        }
-    }
-
-    // MARK: - Session events
-
-    private func sessionEvent(_ event: SessionEvent, current: Bool) async {
-        switch event {
-        case .comparison(let event): await comparisonEvent(event, current: current)
-        case .matching(let event): await matchingEvent(event, current: current)
-        case .rhythmOffsetDetection(let event): await rhythmOffsetDetectionEvent(event, current: current)
-        case .rhythmMatching(let event): await rhythmMatchingEvent(event, current: current)
-        }
-    }
-
-    private func rhythmOffsetDetectionEvent(_ event: RhythmOffsetDetectionEvent, current: Bool) async {
-        switch event {
-        case .trialStarted(let trial):
-            tally.trialStarted()
-            route.update(settings: rig.controllerSettings())
-            await presenter.present(.rhythmOffsetDetectionTrialStarted(trial, trial: tally.trialNumber))
-        case .stateChanged(let state):
-            await presenter.present(.rhythmOffsetDetectionStateChanged(state, trial: tally.trialNumber))
-        case .trialCompleted(let record):
-            // The cue already sounded when the answer was judged (the route's judgedCue).
-            tally.rhythmTrialCompleted(.offsetDetection, at: record.tempo) { $0.correct += record.isCorrect ? 1 : 0 }
-            await presenter.present(.rhythmOffsetDetectionCompleted(record, trial: tally.trialNumber,
-                                                                    statistics: standings.statistics(of: record.profileKey)))
-            await stopIfLimitReached()
-        case .stopped(let reason):
-            await sessionStopped(reason, current: current)
-        }
-    }
-
-    private func rhythmMatchingEvent(_ event: RhythmMatchingEvent, current: Bool) async {
-        switch event {
-        case .trialStarted(let trial):
-            tally.trialStarted()
-            route.update(settings: rig.controllerSettings())
-            await presenter.present(.rhythmMatchingTrialStarted(trial, trial: tally.trialNumber))
-        case .stateChanged(let state):
-            await presenter.present(.rhythmMatchingStateChanged(state, trial: tally.trialNumber))
-        case .tapMissed:
-            await presenter.present(.rhythmMatchingTapMissed(trial: tally.trialNumber))
-        case .tapOutsideWindow(let offset):
-            await presenter.present(.rhythmMatchingTapOutside(offset, trial: tally.trialNumber))
-        case .trialCompleted(let record):
-            let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
-            // The cue already sounded when the tap was counted (the route's judgedCue).
-            tally.rhythmTrialCompleted(.matching, at: record.tempo) {
-                $0.signedPercents += percent
-                $0.absolutePercents += abs(percent)
-            }
-            await presenter.present(.rhythmMatchingCompleted(record, trial: tally.trialNumber,
-                                                             statistics: standings.statistics(of: record.profileKey)))
-            await stopIfLimitReached()
-        case .stopped(let reason):
-            await sessionStopped(reason, current: current)
-        }
-    }
-
-    /// A tap this near the beat (percent of a sixteenth) gets the positive cue: about 6 ms at
-    /// 120 BPM, the offset listeners begin to hear (Friberg & Sundberg 1995).
-    static let rhythmNearPercent = 5.0
-
-    private func comparisonEvent(_ event: PitchComparisonEvent, current: Bool) async {
-        switch event {
-        case .trialStarted(let trial):
-            let discipline = TrainingDiscipline.comparison(for: trial.interval.interval)
-            tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
-            route.update(settings: rig.controllerSettings())
-            await presenter.present(.comparisonTrialStarted(trial, trial: tally.trialNumber))
-        case .stateChanged(let state):
-            await presenter.present(.comparisonStateChanged(state, trial: tally.trialNumber))
-        case .trialCompleted(let record, let best):
-            await feedback?.comparisonCompleted(correct: record.isCorrect)
-            let standing = standings.standing(of: record.discipline)
-            tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
-                $0.correct += record.isCorrect ? 1 : 0
-            }
-            await presenter.present(.comparisonCompleted(record, trial: tally.trialNumber, sessionBest: best,
-                                                         standing: standing))
-            await stopIfLimitReached()
-        case .stopped(let reason):
-            await sessionStopped(reason, current: current)
-        }
-    }
-
-    private func matchingEvent(_ event: PitchMatchingEvent, current: Bool) async {
-        switch event {
-        case .trialStarted(let trial):
-            let discipline = TrainingDiscipline.matching(for: trial.interval.interval)
-            tally.pitchTrialStarted(discipline, estimateBefore: standings.standing(of: discipline).threshold)
-            route.update(settings: rig.controllerSettings())
-            await presenter.present(.matchingTrialStarted(trial, trial: tally.trialNumber))
-        case .stateChanged(let state):
-            await presenter.present(.matchingStateChanged(state, trial: tally.trialNumber))
-        case .tunableAdjusted(let offset):
-            await presenter.present(.matchingAdjusted(offset: offset, trial: tally.trialNumber))
-        case .trialCompleted(let record, let best):
-            await feedback?.matchingCompleted(error: record.userCentError)
-            let standing = standings.standing(of: record.discipline)
-            tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
-                $0.absoluteErrors += record.userCentError.magnitude.rawValue
-            }
-            await presenter.present(.matchingCompleted(record, trial: tally.trialNumber, sessionBest: best,
-                                                       standing: standing))
-            await stopIfLimitReached()
-        case .stopped(let reason):
-            await sessionStopped(reason, current: current)
-        }
-    }
-
-    /// The last trial's feedback still rings (the cue, the status line), but no next trial
-    /// starts; the run ends when the feedback is over.
-    private func stopIfLimitReached() async {
-        guard let trialLimit, tally.completedTrials >= trialLimit, !finishing else { return }
-        finishing = true
-        route.setSession(nil)
-        await stopSession()
-        let (clock, route) = (self.clock, self.route)
-        feedbackWait = Task {
-            guard (try? await clock.sleep(for: PitchComparisonSession.feedbackDuration)) != nil else { return }
-            route.post(.endOfRun)
-        }
-    }
-
-    private func sessionStopped(_ reason: SessionStopReason, current: Bool) async {
-        switch reason {
-        case .requested:
-            if !finishing { await presenter.present(.stopped(mode: mode, problem: nil)) }
-        case .unanswered:
-            // Nobody played (rhythm matching's clicks run on their own): paused, as if the user
-            // had paused, saying why; start/stop goes on.
-            await presenter.present(.stopped(mode: mode, problem: reason.description))
-            guard current else { return }
-            sessionRunning = false
-            paused = true
-        case .failed(let error):
-            await presenter.present(.stopped(mode: mode, problem: String(describing: error)))
-            guard current else { return }
-            sessionRunning = false
-            endedByFailure = true
-            if rig.isFatal(error), !finishing {
-                failure = "training stopped: \(error)"
-                await endRun()
-            }
-        }
-    }
-
-    // MARK: - Commands
-
-    private func perform(_ command: TrainingCommand) async {
-        guard !finishing else {
-            route.commandDone()
-            return
-        }
-        switch command {
-        case .quit:
-            route.commandDone()
-            await endRun()
-        case .startStop:
-            defer { route.commandDone() }
-            guard session != nil, switchingTo == nil else { return }
-            if paused {
-                paused = false
-                await presenter.present(.notice("training goes on"))
-                await startSession()
-            } else {
-                paused = true
-                await stopSession()  // reported as stopped without a problem: paused
-            }
-        case .nextMode:
-            if let pending = switchingTo {
-                // A second switch before the first is done: it goes one mode further.
-                switchingTo = pending.next
-                route.commandDone()
-                return
-            }
-            switchingTo = mode.next
-            route.setSession(nil)
-            await stopSession()
-            route.post(.switchReady)  // completes the command, behind the stopped session's events
-        }
+        guard phase == .running else { return }
+        await session?.start()
     }
 }
 
@@ -427,20 +252,12 @@ public actor Trainer {
 
 extension Trainer: HotPlugTarget {
     public func portLost(_ message: String) async -> Bool {
-        await presenter.present(.notice(message))
-        guard session != nil, !paused, !finishing else { return false }
-        let wasRunning = sessionRunning
-        await stopSession()
-        return wasRunning || endedByFailure
+        await apply(.portLost(notice: message)).contains(.restartWhenPortsReturn)
     }
 
     public func portsReturned(_ addresses: [PortRole: SequencerAddress], restart: Bool) async throws {
         try await rig.reconnect(addresses)
         if let input = addresses[.input] { route.setSource(input) }
-        await presenter.present(.notice("all ports are back" + (restart ? "; training goes on" : "")))
-        if restart, !paused, !finishing {
-            endedByFailure = false
-            await startSession()
-        }
+        await apply(.portsReturned(restart: restart))
     }
 }

@@ -6,8 +6,9 @@ import PeachRig
 /// Everything the trainer acts on, in the one order it happened: the trainer reads these from
 /// one stream and handles each to completion before it looks at the next.
 enum TrainerInput: Sendable {
-    /// From a controller or the terminal's keys.
-    case command(TrainingCommand)
+    /// From a controller or the terminal's keys; `number` counts the route's commands (see
+    /// `InputRoute.commandsDone(through:)`).
+    case command(TrainingCommand, number: Int)
     /// A port came or went (the System Announce port, read with the controller's events).
     case announcement(SequencerAnnouncement)
     /// What a session published; `generation` says which session (one per mode switch).

@@ -88,18 +88,15 @@ struct FailingObserver: PitchComparisonObserver {
 
 extension TrainingReport {
     var isAwaitingAnswer: Bool {
-        if case .comparisonStateChanged(.awaitingAnswer, _) = self { true } else { false }
+        if case .stateChanged(let state as PitchComparisonState, _) = self { state == .awaitingAnswer } else { false }
     }
 
     var isAwaitingTouch: Bool {
-        if case .matchingStateChanged(.awaitingTouch, _) = self { true } else { false }
+        if case .stateChanged(let state as PitchMatchingState, _) = self { state == .awaitingTouch } else { false }
     }
 
     var isCompleted: Bool {
-        switch self {
-        case .comparisonCompleted, .matchingCompleted: true
-        default: false
-        }
+        if case .trialCompleted(let news, _) = self { news is PitchComparisonResult || news is PitchMatchingResult } else { false }
     }
 
     var startedMode: TrainingMode? {
@@ -113,9 +110,7 @@ extension TrainingReport {
     /// The run's trial number a report carries; nil for reports that belong to no trial.
     var trialNumber: Int? {
         switch self {
-        case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial),
-             .comparisonStateChanged(_, let trial), .matchingStateChanged(_, let trial),
-             .matchingAdjusted(_, let trial), .comparisonCompleted(_, let trial, _, _), .matchingCompleted(_, let trial, _, _):
+        case .trialStarted(_, let trial), .stateChanged(_, let trial), .trialProgress(_, let trial), .trialCompleted(_, let trial):
             trial
         default:
             nil

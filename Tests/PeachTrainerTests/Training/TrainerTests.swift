@@ -219,7 +219,7 @@ struct TrainerTests {
         let reports = await harness.presenter.reports
         let starts = reports.compactMap { report -> Int? in
             switch report {
-            case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial): trial
+            case .trialStarted(_, let trial): trial
             default: nil
             }
         }
@@ -228,7 +228,7 @@ struct TrainerTests {
         var current: Int?
         for report in reports {
             switch report {
-            case .comparisonTrialStarted(_, let trial), .matchingTrialStarted(_, let trial): current = trial
+            case .trialStarted(_, let trial): current = trial
             default: if let number = report.trialNumber { #expect(number == current, "\(report)") }
             }
         }

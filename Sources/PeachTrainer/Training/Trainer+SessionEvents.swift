@@ -1,0 +1,36 @@
+import PeachCore
+
+/// What the trainer does with its sessions' events, the same for every discipline: each
+/// trial's reports, its cue and its count in the run; a session's end goes to the phase.
+extension Trainer {
+    /// A tap this near the beat (percent of a sixteenth) gets the positive cue: about 6 ms at
+    /// 120 BPM, the offset listeners begin to hear (Friberg & Sundberg 1995).
+    static let rhythmNearPercent = 5.0
+
+    func sessionEvent(_ event: SessionEvent, current: Bool) async {
+        switch event.trialEvent {
+        case .started(let start):
+            start.count(in: &tally, standings: standings)
+            route.update(settings: rig.controllerSettings())
+            await presenter.present(.trialStarted(start, trial: tally.trialNumber))
+        case .stateChanged(let state):
+            await presenter.present(.stateChanged(state, trial: tally.trialNumber))
+        case .progress(let progress):
+            await presenter.present(.trialProgress(progress, trial: tally.trialNumber))
+        case .completed(let completion):
+            if let feedback { await completion.sound(on: feedback) }
+            let result = completion.counted(in: &tally, standings: standings)
+            await presenter.present(.trialCompleted(result, trial: tally.trialNumber))
+            // The last trial's feedback still rings (the cue, the status line), but no next
+            // trial starts; the run ends when the feedback is over.
+            if let trialLimit, tally.completedTrials >= trialLimit { await apply(.trialLimitReached) }
+        case .stopped(let reason):
+            let stop: TrainerPhase.Stop = switch reason {
+            case .requested: .requested
+            case .unanswered: .unanswered(problem: reason.description)
+            case .failed(let error): .failed(problem: String(describing: error), fatal: rig.isFatal(error))
+            }
+            await apply(.sessionStopped(stop, current: current))
+        }
+    }
+}
