@@ -3,10 +3,6 @@ import PeachCore
 /// What the trainer does with its sessions' events, the same for every discipline: each
 /// trial's reports, its cue and its count in the run; a session's end goes to the phase.
 extension Trainer {
-    /// A tap this near the beat (percent of a sixteenth) gets the positive cue: about 6 ms at
-    /// 120 BPM, the offset listeners begin to hear (Friberg & Sundberg 1995).
-    static let rhythmNearPercent = 5.0
-
     func sessionEvent(_ event: SessionEvent, current: Bool) async {
         switch event.trialEvent {
         case .started(let start):

@@ -99,7 +99,7 @@ public struct RhythmMatchingResult: TrialNews {
         let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
         status.prompt = .feedback
         status.lastResult = .rhythmMatching(percent: percent, milliseconds: record.userOffset.milliseconds,
-                                            near: abs(percent) <= Trainer.rhythmNearPercent)
+                                            near: abs(percent) <= RhythmMatching.nearPercent)
         status.rhythmMean = statistics.map { RhythmMean(direction: record.userOffset.direction, percent: $0.mean) }
     }
 
