@@ -120,8 +120,8 @@ public struct ControllerMapping: Sendable {
                 return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
             }
             let time = event.timestampNanoseconds ?? arrivalNanoseconds
-            holdPressed(.note, Int(note), at: time)
-            return deferringCommit(keyPressed(note, at: time))
+            let deferred = holdPressed(.note, Int(note), at: time)
+            return withoutCommit(keyPressed(note, at: time), if: deferred)
         case .noteOff(let channel, let note, _):
             guard accepts(channel) else { return [] }
             return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
@@ -191,8 +191,8 @@ public struct ControllerMapping: Sendable {
         }
         switch transition {
         case .press:
-            holdPressed(.controlChange, Int(controller), at: time)
-            return deferringCommit(buttonPressed(.controlChange, Int(controller), at: time))
+            let deferred = holdPressed(.controlChange, Int(controller), at: time)
+            return withoutCommit(buttonPressed(.controlChange, Int(controller), at: time), if: deferred)
         case .release:
             return released(.controlChange, Int(controller), at: time)
         case nil:
@@ -209,14 +209,16 @@ public struct ControllerMapping: Sendable {
 
     /// Notes when the hold control went down; its press means what it always did besides,
     /// except a commit before any tuning movement, which waits for the release.
-    private mutating func holdPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) {
-        guard isHoldControl(kind, number) else { return }
+    /// Returns whether this press's commit waits for the release.
+    private mutating func holdPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> Bool {
+        guard isHoldControl(kind, number) else { return false }
         holdPressedAt = time
         commitOnRelease = session == .matching && !touched
+        return commitOnRelease
     }
 
-    private func deferringCommit(_ inputs: [TrainingInput]) -> [TrainingInput] {
-        commitOnRelease ? inputs.filter { $0 != .commit } : inputs
+    private func withoutCommit(_ inputs: [TrainingInput], if deferred: Bool) -> [TrainingInput] {
+        deferred ? inputs.filter { $0 != .commit } : inputs
     }
 
     /// Start/stop when the hold control comes up `holdDuration` or more after it went down;
@@ -225,9 +227,10 @@ public struct ControllerMapping: Sendable {
         guard isHoldControl(kind, number) else { return [] }
         let deferred = commitOnRelease
         commitOnRelease = false
-        guard let pressedAt = holdPressedAt else { return [] }
+        let pressedAt = holdPressedAt
         holdPressedAt = nil
-        guard let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else {
+        // Without both stamps no hold can be measured: the release is a tap's.
+        guard let pressedAt, let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else {
             return deferred && buttonCommits(kind, number) ? [.commit] : []
         }
         return [.command(.startStop)]
