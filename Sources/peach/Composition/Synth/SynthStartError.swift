@@ -3,7 +3,8 @@ import PeachTrainer
 /// Why Peach has no synth to play to; printed as "Error: …", exit status 1. Each says how to fix it.
 enum SynthStartError: Error, CustomStringConvertible {
     case autoStartOff
-    case notInstalled(SynthEngine)
+    /// The engine to start is missing; `otherInstalled`: the other engine is there.
+    case notInstalled(SynthEngine, otherInstalled: Bool)
     case soundFontMissing(String)
     case noSoundFont(searched: [String])
     case exited(SynthEngine, status: String, stderr: String)
@@ -21,18 +22,14 @@ enum SynthStartError: Error, CustomStringConvertible {
         switch self {
         case .autoStartOff:
             "no synth port found and synth.autoStart is false: \(Self.nameOne), or start a synth first"
-        case .notInstalled(.fluidSynth):
-            "no synth port found and FluidSynth is not installed: install fluidsynth and a General MIDI soundfont "
-                + "(apt install fluidsynth fluid-soundfont-gm), or \(Self.nameOne)"
-        case .notInstalled(.amsynth):
-            "no synth port found and amsynth (synth.engine amsynth) is not installed: install it (apt install amsynth), "
-                + "set synth.engine to auto or fluidsynth, or \(Self.nameOne)"
+        case .notInstalled(let engine, let otherInstalled):
+            SynthInstallAdvice.notInstalled(engine, otherInstalled: otherInstalled, nameOne: Self.nameOne)
         case .soundFontMissing(let path):
             "synth.soundFont names \"\(path)\", which is not a readable file: install it, correct the setting, "
                 + "or leave it empty to use the first General MIDI soundfont installed"
         case .noSoundFont(let searched):
             "FluidSynth is installed but no General MIDI soundfont is (looked for \(searched.joined(separator: ", "))): "
-                + "install fluid-soundfont-gm or timgm6mb-soundfont, set synth.soundFont, or \(Self.nameOne)"
+                + "install one (sudo apt install timgm6mb-soundfont), set synth.soundFont, or \(Self.nameOne)"
         case .exited(let engine, let status, let stderr):
             "\(engine.name) \(status) before it was ready: check synth.audioDriver"
                 + (engine == .fluidSynth ? " and synth.soundFont" : "") + " (`peach doctor`), or \(Self.nameOne)"
