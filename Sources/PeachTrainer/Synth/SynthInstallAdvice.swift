@@ -15,14 +15,15 @@ public enum SynthInstallAdvice {
         }
     }
 
-    /// `peach train`'s error when the engine it would start is missing; `otherInstalled`:
-    /// whether the other engine is (then only this one is missing).
-    public static func notInstalled(_ engine: SynthEngine, otherInstalled: Bool, nameOne: String) -> String {
-        guard otherInstalled else {
+    /// `peach train`'s error when the engine it would start is missing. `named`: synth.engine
+    /// names it, so that engine is the advice; with `auto` it was chosen because amsynth is
+    /// missing too (auto starts amsynth wherever it is installed), so the advice is `noEngine`.
+    public static func notInstalled(_ engine: SynthEngine, named: Bool, nameOne: String) -> String {
+        guard named else {
             return "no synth port found and no synth is installed for Peach to start: \(noEngine); or \(nameOne)"
         }
-        let setting = engine == .amsynth ? "synth.engine amsynth" : "synth.engine \(engine.rawValue)"
-        return "no synth port found and \(engine.name) (\(setting)) is not installed: \(install(engine)), "
-            + "set synth.engine to auto, or \(nameOne)"
+        let what = engine == .amsynth ? "amsynth (synth.engine amsynth) is not installed"
+            : "\(engine.name) is not installed (synth.engine \(engine.rawValue))"
+        return "no synth port found and \(what): \(install(engine)), set synth.engine to auto, or \(nameOne)"
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct SynthInstallAdviceTests {
     @Test("train's error and doctor's synth-port and FluidSynth findings carry the same advice")
     func sameAdvice() throws {
-        let train = SynthInstallAdvice.notInstalled(.fluidSynth, otherInstalled: false, nameOne: "name a synth with --to")
+        let train = SynthInstallAdvice.notInstalled(.fluidSynth, named: false, nameOne: "name a synth with --to")
         #expect(train == "no synth port found and no synth is installed for Peach to start: "
                 + "sudo apt install amsynth   (or fluidsynth timgm6mb-soundfont for General MIDI sounds); "
                 + "or name a synth with --to")
@@ -22,12 +22,13 @@ struct SynthInstallAdviceTests {
         #expect(train.contains(SynthInstallAdvice.noEngine))
     }
 
-    @Test("only the engine asked for is missing: install that one, or let auto choose")
-    func oneEngineMissing() {
-        #expect(SynthInstallAdvice.notInstalled(.amsynth, otherInstalled: true, nameOne: "N")
+    @Test("an engine synth.engine names is missing: install that one, or let auto choose")
+    func namedEngineMissing() {
+        #expect(SynthInstallAdvice.notInstalled(.amsynth, named: true, nameOne: "N")
                 == "no synth port found and amsynth (synth.engine amsynth) is not installed: sudo apt install amsynth, "
                     + "set synth.engine to auto, or N")
-        #expect(SynthInstallAdvice.notInstalled(.fluidSynth, otherInstalled: true, nameOne: "N")
-                .contains("sudo apt install fluidsynth timgm6mb-soundfont"))
+        #expect(SynthInstallAdvice.notInstalled(.fluidSynth, named: true, nameOne: "N")
+                == "no synth port found and FluidSynth is not installed (synth.engine fluidsynth): "
+                    + "sudo apt install fluidsynth timgm6mb-soundfont, set synth.engine to auto, or N")
     }
 }

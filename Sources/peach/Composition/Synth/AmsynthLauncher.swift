@@ -38,7 +38,7 @@ struct AmsynthLauncher: SynthLauncher {
 
     func start(client: SequencerClient, notice: (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
-        guard let executable = locator.amsynth else { throw SynthStartError.notInstalled(.amsynth, otherInstalled: locator.fluidSynth != nil) }
+        guard let executable = locator.amsynth else { throw SynthStartError.notInstalled(.amsynth, named: settings.engine != .automatic) }
         let folder = try makeFolder()
         let removeFolder: @Sendable () -> Void = { try? FileManager.default.removeItem(atPath: folder) }
         let setup: AmsynthSetup

@@ -3,8 +3,8 @@ import PeachTrainer
 /// Why Peach has no synth to play to; printed as "Error: …", exit status 1. Each says how to fix it.
 enum SynthStartError: Error, CustomStringConvertible {
     case autoStartOff
-    /// The engine to start is missing; `otherInstalled`: the other engine is there.
-    case notInstalled(SynthEngine, otherInstalled: Bool)
+    /// The engine to start is missing; `named`: synth.engine names it (not auto).
+    case notInstalled(SynthEngine, named: Bool)
     case soundFontMissing(String)
     case noSoundFont(searched: [String])
     case exited(SynthEngine, status: String, stderr: String)
@@ -22,8 +22,8 @@ enum SynthStartError: Error, CustomStringConvertible {
         switch self {
         case .autoStartOff:
             "no synth port found and synth.autoStart is false: \(Self.nameOne), or start a synth first"
-        case .notInstalled(let engine, let otherInstalled):
-            SynthInstallAdvice.notInstalled(engine, otherInstalled: otherInstalled, nameOne: Self.nameOne)
+        case .notInstalled(let engine, let named):
+            SynthInstallAdvice.notInstalled(engine, named: named, nameOne: Self.nameOne)
         case .soundFontMissing(let path):
             "synth.soundFont names \"\(path)\", which is not a readable file: install it, correct the setting, "
                 + "or leave it empty to use the first General MIDI soundfont installed"
