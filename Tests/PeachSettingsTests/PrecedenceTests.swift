@@ -21,7 +21,7 @@ extension LayerSample {
         .init(key: "noteDuration", environment: ("1.5", "1.5"), user: ("2", "2.0"), shipped: ("0.5", "0.5")),
         .init(key: "referencePitch", environment: ("442", "442.0"), user: ("415.3", "415.3"), shipped: ("430", "430.0")),
         .init(key: "varyLoudness", environment: ("0.5", "0.5"), user: ("0.25", "0.25"), shipped: ("1", "1.0")),
-        .init(key: "intervals", environment: ("P5u,M3d", "M3d,P5u"), user: ("[P4d, m2u]", "m2u,P4d"), shipped: ("P8u", "P8u")),
+        .init(key: "intervals", environment: ("P5u,M3d", "P5u,M3d"), user: ("[P4d, m2u]", "P4d,m2u"), shipped: ("P8u", "P8u")),
         .init(key: "tuningSystem", environment: ("justIntonation", "justIntonation"),
               user: ("justIntonation", "justIntonation"), shipped: ("justIntonation", "justIntonation")),
         .init(key: "noteGap", environment: ("0.5", "0.5"), user: ("1", "1.0"), shipped: ("2.5", "2.5")),

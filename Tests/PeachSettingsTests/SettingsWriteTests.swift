@@ -63,7 +63,7 @@ struct SettingsWriteTests {
               inputPort: "Keystation 49"
               channel: 2
               outputPort: "FLUID Synth: \\"GM\\" #1"
-            intervals: [m3u, P4d]
+            intervals: [P4d, m3u]
             # trailing note
             sound:
               program: 19

@@ -24,6 +24,16 @@ extension String {
         return result
     }
 
+    /// For a message that quotes a value from outside (a setting, a field, a name typed on
+    /// the command line): at most `quotedExcerptLength` characters of it, then "…", shown
+    /// `terminalSafe`. A 10 MB value must not become a 10 MB message.
+    public var quotedExcerpt: String {
+        let excerpt = count > Self.quotedExcerptLength ? String(prefix(Self.quotedExcerptLength)) + "…" : self
+        return excerpt.terminalSafe
+    }
+
+    public static let quotedExcerptLength = 60
+
     /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional overrides.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -9,21 +9,26 @@ public enum DomainValueError: Error, Equatable, Sendable, CustomStringConvertibl
     case malformed(type: String, value: String, expected: String)
     case noteRangeTooNarrow(lower: String, upper: String, minimumSpan: Int)
     case emptyIntervalSet
+    /// A control given a second meaning: `use` is what it already does ("starts/stops training"),
+    /// `detail` the settings that clash ("quit = note:C2, startStop = note:C2").
+    case controlTaken(control: String, use: String, detail: String)
 
     public var description: String {
         switch self {
         case .outOfRange(let type, let value, let allowed):
-            return "\(type) \(value) is out of range (allowed: \(allowed))"
+            return "\(type) \(value.quotedExcerpt) is out of range (allowed: \(allowed))"
         case .notFinite(let type):
             return "\(type) must be a finite number"
         case .unknownName(let type, let value, let known):
-            return "unknown \(type) '\(value)' (known: \(known.joined(separator: ", ")))"
+            return "unknown \(type) '\(value.quotedExcerpt)' (known: \(known.joined(separator: ", ")))"
         case .malformed(let type, let value, let expected):
-            return "'\(value)' is not a valid \(type) (expected \(expected))"
+            return "'\(value.quotedExcerpt)' is not a valid \(type) (expected \(expected))"
         case .noteRangeTooNarrow(let lower, let upper, let minimumSpan):
-            return "note range \(lower)…\(upper) is narrower than \(minimumSpan) semitones"
+            return "note range \(lower.quotedExcerpt)…\(upper.quotedExcerpt) is narrower than \(minimumSpan) semitones"
         case .emptyIntervalSet:
             return "the set of intervals must not be empty"
+        case .controlTaken(let control, let use, let detail):
+            return "\(control) already \(use): one meaning per control (\(detail))"
         }
     }
 }

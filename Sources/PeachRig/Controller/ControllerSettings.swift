@@ -76,29 +76,31 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         guard Set(commit).count == commit.count else {
             throw Self.conflict("commit = \(commit.map(\.text).joined(separator: ","))", "each commit control once")
         }
-        var claimed: [(role: String, button: ControllerButton)] = []
+        // Each claim with what it does, in words for "key C2 already starts/stops training".
+        var claimed: [(role: String, use: String, button: ControllerButton)] = []
         if comparisonMode == .explicit, let higher, let lower {
-            claimed += [("higher", higher), ("lower", lower)]
+            claimed += [("higher", "answers “higher”", higher), ("lower", "answers “lower”", lower)]
         }
-        for case .button(let button) in commit { claimed.append(("commit", button)) }
+        for case .button(let button) in commit { claimed.append(("commit", "commits a pitch match", button)) }
         for command in TrainingCommand.allCases {
             guard let button = commands[command] else { continue }
             if let other = claimed.first(where: { $0.button == button }) {
-                throw Self.conflict("\(command.rawValue) = \(button.text), \(other.role) = \(button.text)",
-                                    "a command on a control of its own")
+                throw .controlTaken(control: button.description, use: other.use,
+                                    detail: "\(command.rawValue) = \(button.text), \(other.role) = \(button.text)")
             }
-            claimed.append((command.rawValue, button))
+            claimed.append((command.rawValue, Self.use(of: command), button))
         }
         // The tap lives in rhythm matching alone, where no commit or answer is: only a
         // command (live in every session) would fight it.
         if let tap, let command = TrainingCommand.allCases.first(where: { commands[$0] == tap }) {
-            throw Self.conflict("tap = \(tap.text), \(command.rawValue) = \(tap.text)", "a command on a control of its own")
+            throw .controlTaken(control: tap.description, use: Self.use(of: command),
+                                detail: "tap = \(tap.text), \(command.rawValue) = \(tap.text)")
         }
         let matchingButtons = claimed.filter { $0.role != "higher" && $0.role != "lower" }
         for controller in tuning.controllers {
             if let other = matchingButtons.first(where: { $0.button.kind == .controlChange && $0.button.number == controller }) {
-                throw Self.conflict("tuning control \(tuning.text) uses CC \(controller), \(other.role) = \(other.button.text)",
-                                    "the tuning control's CCs used by nothing else")
+                throw .controlTaken(control: other.button.description, use: other.use,
+                                    detail: "tuning control \(tuning.text) uses CC \(controller), \(other.role) = \(other.button.text)")
             }
         }
         self.init(uncheckedChannel: channel, comparisonMode: comparisonMode, higher: higher, lower: lower,
@@ -139,6 +141,15 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         self.tap = tap
     }
 
+    /// What a command's control does, after "already".
+    private static func use(of command: TrainingCommand) -> String {
+        switch command {
+        case .startStop: "starts/stops training"
+        case .nextMode: "switches to the next mode"
+        case .quit: "quits"
+        }
+    }
+
     private static func conflict(_ value: String, _ expected: String) -> DomainValueError {
         .malformed(type: "controller mapping", value: value, expected: expected)
     }
@@ -174,7 +185,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
         case .explicit:
             lines.append("comparison: \(higher?.description ?? "none") = higher, \(lower?.description ?? "none") = lower")
         }
-        lines.append("matching: tune with the \(tuning.description), commit with "
+        lines.append("matching: tune with \(tuning.withArticle), commit with "
             + commit.map(\.description).joined(separator: " or "))
         lines.append("rhythm: " + (tap.map { "the \($0.description) taps" } ?? "any key or pad taps")
             + (comparisonMode == .explicit

@@ -109,6 +109,16 @@ public struct TuningControl: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The description as it reads after "tune with": "the mod wheel (…)", "CC 20",
+    /// "a relative encoder on CC 20 (…)", "the pitch wheel as a rate (…)".
+    public var withArticle: String {
+        switch kind {
+        case .absoluteCC: self == .modWheel ? "the " + description : description
+        case .relativeEncoder: "a " + description
+        case .pitchWheelRate: "the " + description
+        }
+    }
+
     public var description: String {
         switch kind {
         case .absoluteCC(let controller, let fourteenBit):

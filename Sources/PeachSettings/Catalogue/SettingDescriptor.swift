@@ -30,6 +30,10 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
     /// For a setting the domain clamps rather than refuses: why the value read from `raw`
     /// is not what was written ("is outside 0.3…3.0 seconds"), or nil when it is.
     let clampReason: (@Sendable (RawSettingValue, Value) -> String?)?
+    /// For a value whose domain type forgets what the user wrote but should keep it (the
+    /// intervals' order, in a `Set`): the canonical text straight from the raw value, instead
+    /// of `format(parse(raw))`. It must accept exactly what `parse` accepts.
+    let canonical: (@Sendable (RawSettingValue) throws(DomainValueError) -> String)?
     /// Where the value lives in the resolved settings (`TrainingSettings` or `RigSettings`,
     /// whose initialiser is its default); nil for a setting assembled with others (the note
     /// range, the sound, the controller mapping) or the front end's.
@@ -45,10 +49,12 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         emptyIsValue: Bool = false,
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
         format: @escaping @Sendable (Value) -> String,
-        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil
+        clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil,
+        canonical: (@Sendable (RawSettingValue) throws(DomainValueError) -> String)? = nil
     ) {
         self.init(key: key, legacyKeys: legacyKeys, comment: comment, defaultValue: field.defaultValue, style: style,
-                  emptyIsValue: emptyIsValue, parse: parse, format: format, clampReason: clampReason, field: field)
+                  emptyIsValue: emptyIsValue, parse: parse, format: format, clampReason: clampReason,
+                  canonical: canonical, field: field)
     }
 
     init(
@@ -61,6 +67,7 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         parse: @escaping @Sendable (RawSettingValue) throws(DomainValueError) -> Value,
         format: @escaping @Sendable (Value) -> String,
         clampReason: (@Sendable (RawSettingValue, Value) -> String?)? = nil,
+        canonical: (@Sendable (RawSettingValue) throws(DomainValueError) -> String)? = nil,
         field: SettingField<Value>? = nil
     ) {
         self.key = key
@@ -72,6 +79,7 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
         self.parse = parse
         self.format = format
         self.clampReason = clampReason
+        self.canonical = canonical
         self.field = field
     }
 
@@ -80,7 +88,8 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
             { @Sendable [self] (resolver: inout SettingsResolver, snapshot: inout SettingsSnapshot) in
                 let resolution = resolver.resolve(self)
                 field.set(resolution.value, in: &snapshot)
-                return (format(resolution.value), resolution.origin)
+                let written = resolution.raw.flatMap { raw in try? canonical?(raw) }
+                return (written ?? format(resolution.value), resolution.origin)
             }
         }
         return AnySettingDescriptor(
@@ -90,7 +99,10 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
             defaultText: format(defaultValue),
             style: style,
             emptyIsValue: emptyIsValue,
-            canonicalText: { [parse, format] raw throws(DomainValueError) in format(try parse(raw)) },
+            canonicalText: { [parse, format, canonical] raw throws(DomainValueError) in
+                if let canonical { return try canonical(raw) }
+                return format(try parse(raw))
+            },
             clampReason: { [parse, clampReason] raw in
                 guard let clampReason, let value = try? parse(raw) else { return nil }
                 return clampReason(raw, value)

@@ -76,7 +76,19 @@ public enum SettingsCatalogue {
         field: .training(\.intervals),
         style: .flowList,
         parse: { raw throws(DomainValueError) in try DirectedInterval.parseSet(Parse.items(raw)) },
-        format: { $0.sorted().map(\.abbreviation).joined(separator: ",") }
+        format: { $0.sorted().map(\.abbreviation).joined(separator: ",") },
+        // Stored and shown in the order written (`P5u,M3d` stays so), each interval once.
+        canonical: { raw throws(DomainValueError) in
+            let items = Parse.items(raw)
+            var seen = Set<DirectedInterval>()
+            var kept: [String] = []
+            for item in items {
+                let interval = try DirectedInterval(parsing: item)
+                if seen.insert(interval).inserted { kept.append(interval.abbreviation) }
+            }
+            guard !kept.isEmpty else { throw .emptyIntervalSet }
+            return kept.joined(separator: ",")
+        }
     )
 
     public static let tuningSystem = SettingDescriptor(

@@ -12,6 +12,16 @@ enum UnknownKeys {
         let parents = Set(editor.entries.flatMap { ancestors(of: $0.path) })
         var warnings: [SettingsWarning] = []
         var unknownCount = 0
+        // `velocity: {a: 1}` is read as the key velocity.a, so velocity itself would silently
+        // keep its default: a setting's value in flow-mapping form is a mistake worth a word.
+        for entry in editor.entries where known.contains(entry.path) && !groups.contains(entry.path) && entry.hasInlineValue {
+            let inlineValue = editor.lines[entry.line].dropFirst(entry.keyPart.count).trimmingWhitespace()
+            guard inlineValue.hasPrefix("{") else { continue }
+            let value = String(inlineValue.prefix { $0 != "#" }).trimmingWhitespace()
+            warnings.append(SettingsWarning(
+                kind: .invalidValue, source: source, line: entry.line + 1, key: entry.path, value: nil,
+                reason: "is a mapping (\(value.quotedExcerpt)) where one value belongs", consequence: "it is ignored"))
+        }
         for entry in editor.entries where !known.contains(entry.path) {
             let inlineValue = editor.lines[entry.line].dropFirst(entry.keyPart.count).trimmingWhitespace()
             if groups.contains(entry.path) {

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// Why a settings file is not handed to the YAML parser: each reads as the end of a sentence
 /// that starts with the file's path.
@@ -8,6 +9,8 @@ public enum ConfigFileRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     /// A FIFO, socket or device: reading it could block or never end.
     case notRegularFile
     case unreadable(reason: String)
+    /// A parent on the path is a file or device, not a folder (`XDG_CONFIG_HOME=/dev/null`).
+    case pathThroughNonFolder(String)
     case tooLarge(bytes: Int)
     case tooManyKeys(count: Int)
     /// An alias (`*name`) repeats what its anchor holds, so a small file can stand for an
@@ -24,6 +27,8 @@ public enum ConfigFileRefusal: Error, Hashable, Sendable, CustomStringConvertibl
             "is not a regular file (a pipe, socket or device), so it is not read"
         case .unreadable(let reason):
             "cannot be read: \(reason)"
+        case .pathThroughNonFolder(let parent):
+            "cannot be read: \(parent.terminalSafe) on its path is not a folder (is XDG_CONFIG_HOME or --config right?)"
         case .tooLarge(let bytes):
             "is \(ConfigFileLimits.sizeText(bytes)); a settings file is a few KB and Peach reads none over "
                 + ConfigFileLimits.sizeText(ConfigFileLimits.maximumBytes)

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// A settings file's text, read and screened before swift-configuration parses it: only a
-/// regular file, within `ConfigFileLimits`, without aliases.
+/// regular file, within `ConfigFileLimits`, without aliases. The text has the parser's line
+/// breaks (`YAMLLineBreaks`), so line numbers, comments and keys are the parser's.
 struct ConfigFileText: Sendable {
     let text: String
     /// Identifies this version of the file, so an unchanged file is not read again.
@@ -14,10 +15,10 @@ struct ConfigFileText: Sendable {
     static func read(path: String) -> Result<ConfigFileText, ConfigFileRefusal> {
         // Non-blocking, so a FIFO at the path cannot hang the open; it is refused below.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(refusal(errno: errno)) }
+        guard descriptor >= 0 else { return .failure(refusal(errno: errno, path: path)) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(refusal(errno: errno)) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(refusal(errno: errno, path: path)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.folder) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile) }
         guard Int(info.st_size) <= ConfigFileLimits.maximumBytes else { return .failure(.tooLarge(bytes: Int(info.st_size))) }
@@ -33,12 +34,12 @@ struct ConfigFileText: Sendable {
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }
-                return .failure(refusal(errno: errno))
+                return .failure(refusal(errno: errno, path: path))
             }
             count += got
         }
         guard count <= ConfigFileLimits.maximumBytes else { return .failure(.tooLarge(bytes: count)) }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        let text = YAMLLineBreaks.normalised(String(decoding: bytes[..<count], as: UTF8.self))
         if let refusal = YAMLKeyIndicators.refusal(of: text) { return .failure(refusal) }
         return .success(ConfigFileText(text: text, signature: FileSignature(info)))
     }
@@ -46,21 +47,34 @@ struct ConfigFileText: Sendable {
     /// Why `path` cannot be opened and read as a file, or nil; its content is not read.
     static func problem(opening path: String) -> ConfigFileRefusal? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return refusal(errno: errno) }
+        guard descriptor >= 0 else { return refusal(errno: errno, path: path) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return refusal(errno: errno) }
+        guard fstat(descriptor, &info) == 0 else { return refusal(errno: errno, path: path) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .folder }
         return (info.st_mode & S_IFMT) == S_IFREG ? nil : .notRegularFile
     }
 
     /// The refusal for a failed open or read, in the system's words ("Permission denied").
-    static func refusal(errno code: Int32) -> ConfigFileRefusal {
+    static func refusal(errno code: Int32, path: String) -> ConfigFileRefusal {
         switch code {
         case ENOENT: .missing
         case EISDIR: .folder
+        case ENOTDIR: firstNonFolder(on: path).map { .pathThroughNonFolder($0) } ?? .unreadable(reason: String(cString: strerror(code)))
         default: .unreadable(reason: String(cString: strerror(code)))
         }
+    }
+
+    /// The first of `path`'s parents that exists but is no folder (`XDG_CONFIG_HOME=/dev/null`).
+    static func firstNonFolder(on path: String) -> String? {
+        var parent = ""
+        for component in path.split(separator: "/").dropLast() {
+            parent += "/" + component
+            var info = stat()
+            guard stat(parent, &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) != S_IFDIR { return parent }
+        }
+        return nil
     }
 }
 

@@ -84,7 +84,11 @@ actor UserConfigFile {
     /// Screens the file when it is new or changed; nil when there is no file (the provider
     /// reads a missing file as empty).
     private func screen() -> Screening? {
-        guard let signature = FileSignature.current(path: path) else { return nil }
+        guard let signature = FileSignature.current(path: path) else {
+            // Missing is no problem (the provider reads it as empty); a path through a file is.
+            guard let refusal = ConfigFileText.problem(opening: path), refusal != .missing else { return nil }
+            return .refused(refusal)
+        }
         if let screened, screened.signature == signature { return screened.screening }
         let screening: Screening
         switch ConfigFileText.read(path: path) {

@@ -5,10 +5,12 @@
 /// side of refusing a file no settings file resembles.
 enum YAMLKeyIndicators {
     /// Why the text must not be parsed, or nil.
+    /// Expects `YAMLLineBreaks.normalised` text, and checks it on the worst-case reading too.
     static func refusal(of text: String) -> ConfigFileRefusal? {
-        let scan = scan(text)
-        if let line = scan.firstAliasLine { return .alias(line: line) }
+        let scan = scan(text), worstCase = YAMLWorstCaseReading.scan(text)
+        if let line = scan.firstAliasLine ?? worstCase.firstAliasLine { return .alias(line: line) }
         if scan.keys > ConfigFileLimits.maximumKeys { return .tooManyKeys(count: scan.keys) }
+        if worstCase.keys > ConfigFileLimits.maximumKeys { return .tooManyKeys(count: worstCase.keys) }
         return nil
     }
 

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// A problem with a value or a file. Settings never fail: they warn once and carry on.
 public struct SettingsWarning: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, so a reader (`peach doctor`) can weigh it.
@@ -37,18 +39,23 @@ public struct SettingsWarning: Hashable, Sendable, CustomStringConvertible {
         self.consequence = consequence
     }
 
+    /// One line: a value, key or path from a file or a PEACH_ variable is shown terminal-safe,
+    /// and a value cut to an excerpt.
     public var description: String {
         let place = source + (line.map { ", line \($0)" } ?? "")
+        let key = key?.quotedExcerpt
+        let text: String
         switch (key, value) {
         case (let key?, let value?) where kind == .clampedValue:
-            return "\(place): \(key) = '\(value)' \(reason); \(consequence)"
+            text = "\(place): \(key) = '\(value.quotedExcerpt)' \(reason); \(consequence)"
         case (let key?, let value?):
-            return "\(place): \(key) = '\(value)' is invalid: \(reason); \(consequence)"
+            text = "\(place): \(key) = '\(value.quotedExcerpt)' is invalid: \(reason); \(consequence)"
         case (let key?, nil):
-            return "\(place): \(key) \(reason); \(consequence)"
+            text = "\(place): \(key) \(reason); \(consequence)"
         default:
-            return "\(place): \(reason); \(consequence)"
+            text = "\(place): \(reason); \(consequence)"
         }
+        return text.terminalSafe
     }
 }
 

@@ -22,12 +22,7 @@ public struct AtomicFileWriter: Sendable {
     static let temporaryPrefix = ".peach-settings-"
 
     public func replaceContents(of path: String, with data: Data) throws(SettingsError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        do throws(FileWriteError) {
-            try Folders.createPrivate(directory.isEmpty ? "." : directory)
-        } catch {
-            throw .writeFailed(path: path, reason: "cannot create \(error.path): \(error.reason)")
-        }
+        try createFolder(of: path)
         do {
             try file.replace(path, with: data, mode: .existingOr(Self.newFilePermissions))
         } catch let error as SettingsError {
@@ -36,6 +31,26 @@ public struct AtomicFileWriter: Sendable {
             throw .writeFailed(path: error.path, reason: error.reason)
         } catch {
             throw .writeFailed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Holds off every other writer of `path` (another `peach settings set`, `learn` saving)
+    /// until released: a read-modify-write within it loses no one's key. Creates the folder.
+    public func lock(folderOf path: String) throws(SettingsError) -> FileLock {
+        try createFolder(of: path)
+        do {
+            return try FileLock(folderOf: path)
+        } catch {
+            throw .writeFailed(path: error.path, reason: error.reason)
+        }
+    }
+
+    private func createFolder(of path: String) throws(SettingsError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do throws(FileWriteError) {
+            try Folders.createPrivate(directory.isEmpty ? "." : directory)
+        } catch {
+            throw .writeFailed(path: path, reason: "cannot create \(error.path): \(error.reason)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import PeachFiles
 
 extension LayeredUserSettings {
     /// The entry for `key` (or a legacy spelling of it), as last resolved.
@@ -34,8 +35,19 @@ extension LayeredUserSettings {
         _ assignments: [(key: String, text: String)],
         writer: AtomicFileWriter = AtomicFileWriter()
     ) async throws(SettingsError) -> [SettingReportEntry] {
-        let edit = try editedUserFile(setting: assignments)
-        try writer.replaceContents(of: edit.path, with: Data(edit.text.utf8))
+        // A refused value, or a file that cannot be edited, is said before the lock's folder is made.
+        _ = try validated(assignments)
+        if let refusal = ConfigFileText.problem(opening: userFileTarget), refusal != .missing {
+            throw .unreadableUserFile(path: userFileTarget, reason: refusal.description)
+        }
+        // Read, edit and replace under the lock: a writer in between would lose its keys.
+        let lock = try writer.lock(folderOf: userFileTarget)
+        let edit: (path: String, text: String, keys: [String])
+        do {
+            defer { lock.release() }
+            edit = try editedUserFile(setting: assignments)
+            try writer.replaceContents(of: edit.path, with: Data(edit.text.utf8))
+        }
         await reloadUserFile()
         var entries: [SettingReportEntry] = []
         for key in edit.keys { entries.append(try entry(forKey: key)) }
@@ -47,20 +59,9 @@ extension LayeredUserSettings {
     public func editedUserFile(
         setting assignments: [(key: String, text: String)]
     ) throws(SettingsError) -> (path: String, text: String, keys: [String]) {
-        var validated: [(setting: AnySettingDescriptor, canonical: String, text: String)] = []
-        for (key, text) in assignments {
-            guard let setting = SettingsCatalogue.descriptor(forKey: key) else {
-                throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
-            }
-            do {
-                validated.append((setting, try setting.validate(text), text))
-            } catch {
-                throw .invalidValue(key: setting.key, value: text, reason: error.description)
-            }
-        }
+        let validated = try validated(assignments)
 
-        // Write through a symlink (dotfiles managers link config files) rather than over it.
-        let target = URL(fileURLWithPath: files.userFile).resolvingSymlinksInPath().path
+        let target = userFileTarget
         let oldText: String
         switch ConfigFileText.read(path: target) {
         case .success(let file): oldText = file.text
@@ -91,6 +92,30 @@ extension LayeredUserSettings {
             }
         }
         return (target, newText, validated.map(\.setting.key))
+    }
+
+    /// Each assignment's setting and canonical text, or why one is refused.
+    private func validated(
+        _ assignments: [(key: String, text: String)]
+    ) throws(SettingsError) -> [(setting: AnySettingDescriptor, canonical: String, text: String)] {
+        var validated: [(setting: AnySettingDescriptor, canonical: String, text: String)] = []
+        for (key, text) in assignments {
+            guard let setting = SettingsCatalogue.descriptor(forKey: key) else {
+                throw .unknownKey(key, known: SettingsCatalogue.all.map(\.key))
+            }
+            do {
+                validated.append((setting, try setting.validate(text), text))
+            } catch {
+                throw .invalidValue(key: setting.key, value: text, reason: error.description)
+            }
+        }
+        return validated
+    }
+
+    /// The user's file with symlinks resolved: written through a symlink (dotfiles managers
+    /// link config files) rather than over it.
+    private var userFileTarget: String {
+        URL(fileURLWithPath: files.userFile).resolvingSymlinksInPath().path
     }
 
     /// nil for a file without settings; throws for one that is not valid YAML.

@@ -13,11 +13,16 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let key, let known):
-            "unknown setting '\(key)'; known settings: \(known.joined(separator: ", "))"
+            // A near miss gets the one key meant, as the file check gives it; else the list.
+            if let meant = KeySuggestion.nearest(to: key, among: known) {
+                "unknown setting '\(key.quotedExcerpt)' (did you mean \(meant)?); `peach settings` lists them all"
+            } else {
+                "unknown setting '\(key.quotedExcerpt)'; known settings: \(known.joined(separator: ", "))"
+            }
         case .invalidValue(let key, let value, let reason):
-            "invalid value '\(value)' for \(key): \(reason)"
+            "invalid value '\(value.quotedExcerpt)' for \(key): \(reason.terminalSafe)"
         case .unreadableUserFile(let path, let reason):
-            "cannot edit \(path): \(reason); fix or remove the file first"
+            "cannot edit \(path.terminalSafe): \(reason.terminalSafe); fix or remove the file first"
         case .unsafeEdit(let path, let detail):
             "not changing \(path): the edit would not keep the file's other settings (\(detail)); edit it by hand"
         case .writeFailed(let path, let reason):

@@ -1,4 +1,5 @@
 import ALSASequencer
+import PeachCore
 
 /// The sequencer's ports as the doctor's client sees them, and what the settings ask for.
 public struct PortFacts: Hashable, Sendable {
@@ -53,7 +54,7 @@ public struct SynthPortCheck: DoctorCheck {
                     + "`peach settings set midi.outputPort PORT` (empty picks one).")
         }
         if let port = PortChoice.defaultSynth(among: facts.ports, excludingClient: facts.ownClient) {
-            return .ok(Self.check, Self.title, found: "\(port.label), chosen by default")
+            return .ok(Self.check, Self.title, found: "\(port.label.terminalSafe), chosen by default")
         }
         if fluidSynthStartable {
             return .ok(Self.check, Self.title,
@@ -62,7 +63,7 @@ public struct SynthPortCheck: DoctorCheck {
         return .problem(Self.check, Self.title,
                         found: "no synth port is running, and Peach cannot start \(engine.name) (see below)",
                         fix: """
-                            sudo apt install amsynth   (or fluidsynth timgm6mb-soundfont; and synth.autoStart: true), or
+                            \(SynthInstallAdvice.noEngine), with synth.autoStart: true; or
                             start a synth yourself: fluidsynth -is -a pulseaudio /usr/share/sounds/sf2/TimGM6mb.sf2, or
                             name a hardware synth: peach settings set midi.outputPort PORT (`peach ports` lists them)
                             """)
@@ -97,7 +98,7 @@ public struct ControllerPortCheck: DoctorCheck {
                                 + "sequencer sees); without hardware, sudo modprobe snd-virmidi gives virtual ones.")
         }
         let others = candidates.count > 1 ? " (\(candidates.count - 1) more: name one with midi.inputPort)" : ""
-        return .ok(Self.check, Self.title, found: "\(first.label), chosen by default\(others)")
+        return .ok(Self.check, Self.title, found: "\(first.label.terminalSafe), chosen by default\(others)")
     }
 }
 
@@ -108,7 +109,7 @@ extension PortFacts {
                                use: PortResolver.Use, fix: String) -> DoctorFinding {
         do {
             let port = try PortResolver.resolve(spec, among: ports, for: use)
-            return .ok(check, title, found: "\(key) \"\(spec)\" is \(port.label)")
+            return .ok(check, title, found: "\(key) \"\(spec.terminalSafe)\" is \(port.label.terminalSafe)")
         } catch {
             let found = "\(key) \"\(spec)\" is not there: \(error)"
             return waitsForPorts

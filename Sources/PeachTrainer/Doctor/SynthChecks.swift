@@ -48,12 +48,17 @@ public struct FluidSynthCheck: DoctorCheck {
     public let autoStart: Bool
     /// The engine Peach would start (see `SynthEngineChoice`).
     public let engine: SynthEngine
+    /// Whether amsynth is: when neither is, the advice is `SynthInstallAdvice.noEngine`, as
+    /// `peach train` gives it.
+    public let amsynthInstalled: Bool
 
-    public init(executable: String?, externalSynth: String?, autoStart: Bool, engine: SynthEngine = .fluidSynth) {
+    public init(executable: String?, externalSynth: String?, autoStart: Bool, engine: SynthEngine = .fluidSynth,
+                amsynthInstalled: Bool = true) {
         self.executable = executable
         self.externalSynth = externalSynth
         self.autoStart = autoStart
         self.engine = engine
+        self.amsynthInstalled = amsynthInstalled
     }
 
     /// Peach would start FluidSynth itself if it could.
@@ -67,7 +72,7 @@ public struct FluidSynthCheck: DoctorCheck {
         if needed {
             return .problem(Self.check, Self.title,
                             found: "fluidsynth is not on PATH, and no other synth is there to play on",
-                            fix: "sudo apt install fluidsynth")
+                            fix: amsynthInstalled ? "sudo apt install fluidsynth" : SynthInstallAdvice.noEngine)
         }
         let reason = externalSynth.map { "\($0) plays the notes" }
             ?? (autoStart ? "Peach starts \(engine.name)" : "synth.autoStart is false")

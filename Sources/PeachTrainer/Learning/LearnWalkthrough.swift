@@ -183,6 +183,10 @@ public final class LearnWalkthrough {
             let learnt: ControllerSettings
             do {
                 learnt = try mapping(found)
+            } catch DomainValueError.controlTaken(let control, let use, _) {
+                let subject = control == found.description ? "it" : control
+                write("  refused: \(found.description) cannot be \(title): \(subject) already \(use); press another control")
+                continue
             } catch {
                 write("  refused: \(found.description) cannot be \(title): \(error)")
                 continue

@@ -105,8 +105,10 @@ public struct ControllerMonitor: Sendable {
         case .channelPressure:
             return "channel pressure is not a control"
         case .other(let type):
-            return "not a control (ALSA event type \(type): clock, active sensing, SysEx, …); "
-                + "further ones of this type are not shown"
+            if let name = MIDIMessage.name(ofOtherType: type) {
+                return "\(name) is not a control; further ones of this type are not shown"
+            }
+            return "not a control (ALSA event type \(type)); further ones of this type are not shown"
         }
     }
 

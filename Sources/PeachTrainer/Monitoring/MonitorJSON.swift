@@ -50,7 +50,9 @@ public enum MonitorJSON {
         case .channelPressure(_, let pressure):
             return ["message": .string("channelPressure"), "pressure": .integer(Int(pressure))]
         case .other(let type):
-            return ["message": .string("other"), "type": .integer(Int(type))]
+            var fields: [String: JSONValue] = ["message": .string("other"), "type": .integer(Int(type))]
+            if let name = MIDIMessage.name(ofOtherType: type) { fields["name"] = .string(name) }
+            return fields
         }
     }
 

@@ -35,7 +35,7 @@ public enum MonitorText {
         case .programChange(_, let program): "program change \(program)"
         case .pitchBend(_, let value): "pitch bend \(value > 0 ? "+" : "")\(value)"
         case .channelPressure(_, let pressure): "channel pressure \(pressure)"
-        case .other(let type): "other event (ALSA type \(type))"
+        case .other(let type): MIDIMessage.name(ofOtherType: type) ?? "other event (ALSA type \(type))"
         }
     }
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Glibc
+import PeachCore
 import PeachSettings
 
 /// `peach settings get KEY`: the effective value alone, for scripts.
@@ -13,6 +15,8 @@ struct GetSettingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)
         let entry = try settings.entry(forKey: key)
-        print(json ? try SettingsJSON.render(entry) : entry.value)
+        // The value as it is for a script; on a terminal its control characters are shown, not obeyed.
+        let value = isatty(STDOUT_FILENO) == 1 ? entry.value.terminalSafe : entry.value
+        print(json ? try SettingsJSON.render(entry) : value)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachSettings
 
 /// `peach settings [list]`: every setting with its effective value and source.
@@ -20,7 +21,9 @@ struct ListSettingsCommand: AsyncParsableCommand {
 /// A table with aligned columns.
 enum SettingsTable {
     static func render(_ entries: [SettingReportEntry]) -> String {
-        let rows = [["KEY", "VALUE", "SOURCE"]] + entries.map { [$0.key, $0.displayValue, $0.origin.description] }
+        // A value from a file or a PEACH_ variable may hold escape sequences: shown, not obeyed.
+        let rows = [["KEY", "VALUE", "SOURCE"]]
+            + entries.map { [$0.key, $0.displayValue.terminalSafe, $0.origin.description.terminalSafe] }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)

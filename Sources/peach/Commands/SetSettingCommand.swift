@@ -1,4 +1,5 @@
 import ArgumentParser
+import PeachCore
 import PeachSettings
 
 /// `peach settings set KEY VALUE`: validates the value and stores it in the user's file.
@@ -13,10 +14,10 @@ struct SetSettingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath, creatingFile: true)
         let entry = try await settings.set(key, to: value)
-        print("\(entry.key) = \(entry.displayValue) (written to \(settings.files.userFile))")
+        print("\(entry.key) = \(entry.displayValue.terminalSafe) (written to \(settings.files.userFile.terminalSafe))")
         // The domain clamps a few values (noteDuration) rather than refusing them: say so.
         if let reason = SettingsCatalogue.descriptor(forKey: key)?.clampReason(for: value) {
-            printToStandardError("note: \(entry.key) \(value) \(reason): stored \(entry.displayValue), the nearest allowed")
+            printToStandardError("note: \(entry.key) \(value.quotedExcerpt) \(reason): stored \(entry.displayValue), the nearest allowed")
         }
         if case .source(let source) = entry.origin, source.layer == .environment {
             printToStandardError("note: \(source) overrides the file while it is set")

@@ -58,7 +58,7 @@ enum CalibrateComposition {
         let beat = request.tempo.sixteenth * 4
         let pattern = try ClickPattern(offsets: (0..<request.clicks).map { beat * $0 }, velocity: settings.training.rhythmClickVelocity)
         let seconds = Int((beat * (request.clicks - 1) / .milliseconds(1) / 1000).rounded())
-        let instruction = "Tap along with the clicks on any key or pad of \(input.label): \(request.clicks) clicks at "
+        let instruction = "Tap along with the clicks on any key or pad of \(input.label.terminalSafe): \(request.clicks) clicks at "
             + "\(request.tempo), about \(seconds) s; the first \(TapLatencyEstimator.defaultSettlingClicks) are for "
             + "getting in time. q or Ctrl-C stops."
         // Unbuffered: the line is there before the first click, on a pipe too.

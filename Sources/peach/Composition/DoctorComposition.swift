@@ -1,6 +1,7 @@
 import ALSASequencer
 import Foundation
 import PeachALSA
+import PeachCore
 import PeachSettings
 import PeachStore
 import PeachTrainer
@@ -30,13 +31,14 @@ enum DoctorComposition {
         findings.append(SequencerClientCheck(outcome: ports.outcome, deviceExists: deviceExists).finding)
 
         // The synth `peach train` would use instead of starting one: configured or found.
-        let externalSynth = ports.facts?.synth?.label ?? settings.rig.outputPort
+        let externalSynth = (ports.facts?.synth?.label ?? settings.rig.outputPort)?.terminalSafe
         let locator = SynthComposition.locator()
         let startsOne = frontEnd.synth.autoStart && externalSynth == nil
         let choice = startsOne ? SynthComposition.choice(frontEnd.synth, sound: settings.rig.sound, locator: locator) : nil
         let engine = choice?.engine ?? .fluidSynth
         let fluidSynth = FluidSynthCheck(executable: locator.fluidSynth, externalSynth: externalSynth,
-                                         autoStart: frontEnd.synth.autoStart, engine: engine)
+                                         autoStart: frontEnd.synth.autoStart, engine: engine,
+                                         amsynthInstalled: locator.amsynth != nil)
         let soundFont = SoundFontCheck(configured: frontEnd.synth.soundFont, needed: fluidSynth.needed,
                                        fileExists: { FileManager.default.fileExists(atPath: $0) },
                                        problem: { SoundFontFile.problem(atPath: $0) })

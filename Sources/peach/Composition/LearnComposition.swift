@@ -17,7 +17,7 @@ enum LearnComposition {
             spec: spec, client: client, portWait: settings.current.frontEnd.portWait, waiting: write)
         let events = client.events()
         try client.connectInput(from: port.address, timestampQueue: client.inputQueue)
-        write("Learning the controller at \(port.label).")
+        write("Learning the controller at \(port.label.terminalSafe).")
 
         let (inputs, continuation) = AsyncStream<LearnWalkthrough.Input>.makeStream()
         let forwarding = Task {

@@ -28,7 +28,7 @@ enum MonitorComposition {
         let controller = settings.rig.controller
         let header = json
             ? [MonitorJSON.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget)]
-            : MonitorText.header(port: port.label, mode: mode, settings: controller, pretendTarget: pretendTarget,
+            : MonitorText.header(port: port.label.terminalSafe, mode: mode, settings: controller, pretendTarget: pretendTarget,
                                  noteRange: settings.training.noteRange)
 
         let reconnector = MonitorReconnector(client: client, address: port.address)

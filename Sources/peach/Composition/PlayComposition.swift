@@ -47,7 +47,7 @@ enum PlayComposition {
         let bend = bent.bend.signedValue
         say("Playing \(request.name) = \(String(format: "%.3f", request.frequency.hertz)) Hz "
             + "(MIDI note \(bent.note.rawValue) \(bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
-            + "for \(request.seconds) s on \(port.label)")
+            + "for \(request.seconds) s on \(port.label.terminalSafe)")
         if let trainingPitch = request.trainingPitch { say(trainingPitch) }
         do {
             try await player.play(frequency: request.frequency, duration: request.duration,

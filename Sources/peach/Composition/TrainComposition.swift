@@ -154,8 +154,9 @@ enum TrainComposition {
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
                 now: RecordTimestamp.now))
         }
-        let outputLabel = output.label
-        let inputLabel = input?.label ?? (interactive ? "the terminal's keys" : nil)
+        // Port names are the clients' own: shown safe on the status line and in the log.
+        let outputLabel = output.label.terminalSafe
+        let inputLabel = input?.label.terminalSafe ?? (interactive ? "the terminal's keys" : nil)
         let rig = SequencerTrainerRig(
             client: client, settings: settings, controllerSource: input?.address, portLabels: (outputLabel, inputLabel),
             stampQueue: stampQueue, player: player, cue: cue, noticeGap: noticeGap)
@@ -211,7 +212,7 @@ extension TrainComposition {
             return nil
         }
         guard let calibration = try store.latestCalibration(output: output.calibrationName, input: input.calibrationName) else {
-            notice("no tap calibration for \(input.label) with \(output.label): taps are judged uncompensated "
+            notice("no tap calibration for \(input.label.terminalSafe) with \(output.label.terminalSafe): taps are judged uncompensated "
                 + "(run peach calibrate)")
             return nil
         }

@@ -1,5 +1,6 @@
 import ALSASequencer
 import Foundation
+import PeachCore
 import PeachTrainer
 
 /// What `peach ports` shows: every port but Peach's own and the kernel's System client, with
@@ -59,7 +60,8 @@ struct PortListing: Sendable {
     func table() -> String {
         let header = ["PORT", "DIRECTION", "CLIENT", "PORT NAME", "PEACH USES IT AS"]
         let lines = rows.map { row in
-            [row.address, row.direction, row.clientName, row.portName,
+            // Names are the clients' own: one with escape sequences must not drive the terminal.
+            [row.address, row.direction, row.clientName.terminalSafe, row.portName.terminalSafe,
              [row.synth ? "synth" : nil, row.controller ? "controller" : nil].compactMap { $0 }.joined(separator: ", ")]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }

@@ -90,11 +90,29 @@ struct ControllerMonitorTests {
         let event = SequencerEvent(source: SequencerAddress(client: 0, port: 1),
                                    payload: .announcement(.clientStarted(client: 130)), timestampNanoseconds: nil)
         #expect(monitor.read(event) == nil)
-        let sensing = monitor.read(Self.event(.other(type: 41)))
+        // A type without a MIDI meaning (a user event): its ALSA number. (41, system reset, has a name now.)
+        let sensing = monitor.read(Self.event(.other(type: 90)))
         #expect(sensing?.ignored?.contains("further ones of this type are not shown") == true)
-        #expect(sensing.map(MonitorText.line)?.hasPrefix("      other event (ALSA type 41)") == true)
-        #expect(monitor.read(Self.event(.other(type: 41))) == nil)
+        #expect(sensing.map(MonitorText.line)?.hasPrefix("      other event (ALSA type 90)") == true)
+        #expect(monitor.read(Self.event(.other(type: 90))) == nil)
         #expect(monitor.read(Self.event(.other(type: 36))) != nil)
+    }
+
+    @Test("clock, active sensing and the other system messages are named, with their status byte")
+    func systemMessagesNamed() {
+        var monitor = Self.monitor(.comparison)
+        let expected: [(type: Int32, name: String)] = [
+            (36, "clock (F8)"), (42, "active sensing (FE)"), (30, "start (FA)"), (31, "continue (FB)"), (32, "stop (FC)"),
+            (41, "system reset (FF)"), (20, "song position (F2)"), (21, "song select (F3)"), (22, "MTC quarter frame (F1)"),
+            (40, "tune request (F6)"), (130, "SysEx (F0…F7)"),
+        ]
+        for (type, name) in expected {
+            let reading = monitor.read(Self.event(.other(type: type)))
+            let line = reading.map(MonitorText.line) ?? ""
+            #expect(line.hasPrefix("      \(name)"), "\(type): \(line)")
+            #expect(line.contains("→ ignored: \(name) is not a control; further ones of this type are not shown"), "\(line)")
+            #expect(!line.contains("ALSA type"), "\(line)")
+        }
     }
 
     @Test("the pretend target is the middle of the note range")

@@ -37,7 +37,7 @@ struct AmsynthLauncher: SynthLauncher {
 
     func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
-        guard let executable = locator.amsynth else { throw SynthStartError.notInstalled(.amsynth) }
+        guard let executable = locator.amsynth else { throw SynthStartError.notInstalled(.amsynth, named: settings.engine != .automatic) }
         let folder = try makeFolder()
         let removeFolder: @Sendable () -> Void = { try? FileManager.default.removeItem(atPath: folder) }
         let setup: AmsynthSetup

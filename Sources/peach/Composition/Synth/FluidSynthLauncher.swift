@@ -29,7 +29,7 @@ struct FluidSynthLauncher: SynthLauncher {
 
     func start(client: SequencerClient, notice: @escaping @Sendable (String) -> Void) async throws -> RunningSynth {
         guard settings.autoStart else { throw SynthStartError.autoStartOff }
-        guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled(.fluidSynth) }
+        guard let executable = locator.fluidSynth else { throw SynthStartError.notInstalled(.fluidSynth, named: settings.engine != .automatic) }
         let soundFont = try locator.soundFont(configured: settings.soundFont)
         let clientID = "peach-\(getpid())"
         notice("no synth port found: starting FluidSynth with \(soundFont)"

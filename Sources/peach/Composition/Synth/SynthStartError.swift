@@ -3,7 +3,8 @@ import PeachTrainer
 /// Why Peach has no synth to play to; printed as "Error: …", exit status 1. Each says how to fix it.
 enum SynthStartError: Error, CustomStringConvertible {
     case autoStartOff
-    case notInstalled(SynthEngine)
+    /// The engine to start is missing; `named`: synth.engine names it (not auto).
+    case notInstalled(SynthEngine, named: Bool)
     case soundFontMissing(String)
     /// The file is there but FluidSynth could not play from it: `reason` says why.
     case soundFontUnusable(String, String)
@@ -23,12 +24,8 @@ enum SynthStartError: Error, CustomStringConvertible {
         switch self {
         case .autoStartOff:
             "no synth port found and synth.autoStart is false: \(Self.nameOne), or start a synth first"
-        case .notInstalled(.fluidSynth):
-            "no synth port found and FluidSynth is not installed: install fluidsynth and a General MIDI soundfont "
-                + "(apt install fluidsynth fluid-soundfont-gm), or \(Self.nameOne)"
-        case .notInstalled(.amsynth):
-            "no synth port found and amsynth (synth.engine amsynth) is not installed: install it (apt install amsynth), "
-                + "set synth.engine to auto or fluidsynth, or \(Self.nameOne)"
+        case .notInstalled(let engine, let named):
+            SynthInstallAdvice.notInstalled(engine, named: named, nameOne: Self.nameOne)
         case .soundFontMissing(let path):
             "synth.soundFont names \"\(path)\", which is not a readable file: install it, correct the setting, "
                 + "or leave it empty to use the first General MIDI soundfont installed"
@@ -37,7 +34,7 @@ enum SynthStartError: Error, CustomStringConvertible {
                 + "or leave it empty to use the first General MIDI soundfont installed"
         case .noSoundFont(let searched):
             "FluidSynth is installed but no General MIDI soundfont is (looked for \(searched.joined(separator: ", "))): "
-                + "install fluid-soundfont-gm or timgm6mb-soundfont, set synth.soundFont, or \(Self.nameOne)"
+                + "install one (sudo apt install timgm6mb-soundfont), set synth.soundFont, or \(Self.nameOne)"
         case .exited(let engine, let status, let stderr):
             "\(engine.name) \(status) before it was ready: check synth.audioDriver"
                 + (engine == .fluidSynth ? " and synth.soundFont" : "") + " (`peach doctor`), or \(Self.nameOne)"
