@@ -140,31 +140,45 @@ public final class TrainingStore: Sendable {
     }
 
     static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
-                centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-                record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
-                rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertComparisonSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
     }
 
     static func insert(_ record: PitchMatchingRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
-                initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-                record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
-                rig.sound?.program, rig.sound?.bank, rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertMatchingSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
+    }
+
+    /// Each record table's insert, in the order comparison, matching, rhythm offset detection,
+    /// rhythm matching (what an import prepares once and binds for every row).
+    static var insertSQL: [String] {
+        [insertComparisonSQL, insertMatchingSQL, insertRhythmDetectionSQL, insertRhythmMatchingSQL]
+    }
+
+    private static let insertComparisonSQL = """
+        INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
+            centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static let insertMatchingSQL = """
+        INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
+            initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func arguments(_ record: PitchComparisonRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+         record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
+         rig.inputControl?.description]
+    }
+
+    static func arguments(_ record: PitchMatchingRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+         record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
+         rig.sound?.program, rig.sound?.bank, rig.inputControl?.description]
     }
 
     // MARK: - Reading

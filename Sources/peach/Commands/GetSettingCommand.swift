@@ -13,6 +13,6 @@ struct GetSettingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)
         let entry = try settings.entry(forKey: key)
-        print(json ? try SettingsJSON.render(entry) : entry.value)
+        try StandardOutput.write((json ? try SettingsJSON.render(entry) : entry.value) + "\n")
     }
 }
