@@ -61,6 +61,23 @@ struct ScaleImportTests {
         #expect(exportedAgain.stdout == exported.stdout)
     }
 
+    @Test("peach export FILE streams into the file: the same bytes as stdout; a device that is full is an error naming it")
+    func exportToFile() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let peach = try PeachExecutable()
+        let dataDir = ["--data-dir", directory.url.path]
+        let text = Self.export(rows: 3_000, rhythm: true)
+        #expect(try await peach.run(["import", try directory.write(text, to: "in.csv")] + dataDir, in: directory).status == 0)
+        let out = directory.path("out.csv")
+        let written = try await peach.run(["export", out] + dataDir, in: directory)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == text)
+        let full = try await peach.run(["export", "/dev/full"] + dataDir, in: directory)
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("/dev/full") && full.stderr.contains("No space left on device"), "\(full.stderr)")
+    }
+
     @Test("a corrupt row in the middle of a 20 000-row file: nothing stored, the row's line named; --skip-invalid stores the rest")
     func corruptRowInTheMiddle() async throws {
         let directory = try TemporaryStoreDirectory()

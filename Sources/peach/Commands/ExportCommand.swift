@@ -37,11 +37,12 @@ struct ExportCommand: AsyncParsableCommand {
                                      + "and \(rhythm.matchings) rhythm matching records were left out")
             }
         }
-        guard file != nil else {
+        guard let file else {
             try store.exportCSV(version: format, to: StandardOutput.write)
             return
         }
-        try write(try store.exportCSV(version: format))
+        // A file error ("cannot write …") or the store's, each printed by its description.
+        try PrivateFiles.write(to: file) { write in try store.exportCSV(version: format, to: write) }
     }
 
     /// The whole text to `file`, replaced atomically, or to standard output.
