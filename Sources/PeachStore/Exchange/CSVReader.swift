@@ -163,9 +163,14 @@ struct CSVReader {
         if field.isEmpty {
             fields.append("")
         } else {
-            // Checked field by field: a character never spans a comma or a line break.
-            guard let text = String(validating: field, as: UTF8.self) else { throw .problem(.notUTF8(line: recordLine)) }
-            fields.append(text)
+            // Checked field by field: a character never spans a comma or a line break. ASCII, what
+            // the apps write, needs no validation (String(validating:) runs unspecialised).
+            if field.allSatisfy({ $0 < 0x80 }) {
+                fields.append(String(decoding: field, as: UTF8.self))
+            } else {
+                guard let text = String(validating: field, as: UTF8.self) else { throw .problem(.notUTF8(line: recordLine)) }
+                fields.append(text)
+            }
             field.removeAll(keepingCapacity: true)
         }
         fieldWasQuoted = false
