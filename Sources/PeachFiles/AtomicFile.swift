@@ -35,6 +35,14 @@ public struct AtomicFile: Sendable {
     /// Writes `data` to `path` as a whole. A failed write leaves no temporary file; the error
     /// is a `FileWriteError`, or whatever `rename` threw.
     public func replace(_ path: String, with data: Data, mode: Mode) throws {
+        try replace(path, mode: mode) { write in try data.withUnsafeBytes { try write($0) } }
+    }
+
+    /// Writes to `path` what `body` hands to its `write`, piece by piece (a large export need not
+    /// be held whole), with the same guarantees: until `body` has returned, the file is as it
+    /// was; when `body` throws, no temporary file is left and its error is thrown.
+    public func replace(_ path: String, mode: Mode,
+                        writing body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
         let permissions: mode_t
@@ -50,12 +58,15 @@ public struct AtomicFile: Sendable {
             try descriptor.closeAfter {
                 // fchmod, not open's mode, since open's mode is masked by the umask.
                 guard fchmod(descriptor.rawValue, permissions) == 0 else { throw Errno.current }
-                _ = try descriptor.writeAll(data)
+                try body { bytes in _ = try descriptor.writeAll(bytes) }
                 guard fsync(descriptor.rawValue) == 0 else { throw Errno.current }
             }
         } catch let error as Errno {
             unlink(temporary)
             throw FileWriteError(path: temporary, reason: error.description)
+        } catch {
+            unlink(temporary)
+            throw error
         }
         do {
             try rename(temporary, path)
@@ -76,10 +87,31 @@ public struct AtomicFile: Sendable {
     /// (`/dev/stdout`, `>(gzip)`), which has no folder to put a temporary file in.
     public static func writeStraight(into path: String, _ data: Data) throws(FileWriteError) {
         do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
-            _ = try descriptor.closeAfter { try descriptor.writeAll(data) }
+            try writeStraight(into: path) { write in try data.withUnsafeBytes { try write($0) } }
+        } catch let error as FileWriteError {
+            throw error
+        } catch {
+            throw FileWriteError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// `writeStraight(into:_:)` piece by piece; an error of `body`'s own is thrown as it is.
+    public static func writeStraight(into path: String,
+                                     writing body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
         } catch {
             throw FileWriteError(path: path, reason: (error as? Errno)?.description ?? "\(error)")
+        }
+        try descriptor.closeAfter {
+            try body { bytes in
+                do {
+                    _ = try descriptor.writeAll(bytes)
+                } catch {
+                    throw FileWriteError(path: path, reason: (error as? Errno)?.description ?? "\(error)")
+                }
+            }
         }
     }
 

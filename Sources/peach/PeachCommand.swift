@@ -22,6 +22,7 @@ struct PeachCommand: AsyncParsableCommand {
     /// would leave notes sounding; and a signal to a command that stops cleanly finds its
     /// handler already there, however early it comes.
     static func main() async {
+        StandardOutput.holdPlaceIfClosed()
         signal(SIGPIPE, SIG_IGN)
         if let command = TerminationSignals.subcommand(in: CommandLine.arguments),
            TerminationSignals.catchingCommands.contains(command) {

@@ -140,31 +140,45 @@ public final class TrainingStore: Sendable {
     }
 
     static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
-                centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-                record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
-                rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertComparisonSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
     }
 
     static func insert(_ record: PitchMatchingRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
-                initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-                record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-                record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
-                rig.sound?.program, rig.sound?.bank, rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertMatchingSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
+    }
+
+    /// Each record table's insert, in the order comparison, matching, rhythm offset detection,
+    /// rhythm matching (what an import prepares once and binds for every row).
+    static var insertSQL: [String] {
+        [insertComparisonSQL, insertMatchingSQL, insertRhythmDetectionSQL, insertRhythmMatchingSQL]
+    }
+
+    private static let insertComparisonSQL = """
+        INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
+            centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static let insertMatchingSQL = """
+        INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
+            initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func arguments(_ record: PitchComparisonRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+         record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
+         rig.inputControl?.description]
+    }
+
+    static func arguments(_ record: PitchMatchingRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
+         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
+         record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
+         rig.sound?.program, rig.sound?.bank, rig.inputControl?.description]
     }
 
     // MARK: - Reading
@@ -189,6 +203,18 @@ public final class TrainingStore: Sendable {
         var result: [T] = []
         try forEachRow(of: table) { row, columns throws(StoreError) in result.append(try decode(row, columns)) }
         return result
+    }
+
+    /// Every record of `table`, oldest first, each checked whole (its rig's columns too) but kept
+    /// without them: what a report reads, in one array rather than two.
+    func records<T>(of table: String, _ decode: (RowDecoder) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        let path = self.path
+        return try fetch(table) { row, columns throws(StoreError) in
+            let stored = try RowDecoder(path: path, table: table, row: row, columns: columns)
+            let record = try decode(stored)
+            _ = try stored.rig()
+            return record
+        }
     }
 
     /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),

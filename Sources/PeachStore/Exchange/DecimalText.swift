@@ -32,39 +32,52 @@ enum DecimalText {
     /// A finite decimal number: optional sign, digits with an optional fraction, an optional
     /// exponent. Integers without a point are accepted on import (other tools may write them).
     static func parse(_ given: String) -> Double? {
+        var given = given
+        return given.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// `parse` on the text's UTF-8 bytes (any byte beyond ASCII is refused).
+    private static func parse(bytes given: UnsafeBufferPointer<UInt8>) -> Double? {
         // The iOS app writes Swift's own text of a number and adds ".0" when it has no point,
         // exponent form included: 0.00001 becomes "1e-05.0". Read it as the number it means.
         var text = given
-        if given.contains(where: { $0 == "e" || $0 == "E" }), given.hasSuffix(".0"),
-           given.filter({ $0 == "." }).count == 1 {
-            text = String(given.dropLast(2))
+        if given.contains(where: { $0 == e || $0 == capitalE }), given.count >= 2,
+           given[given.count - 2] == point, given[given.count - 1] == zero,
+           given.lazy.filter({ $0 == point }).count == 1 {
+            text = UnsafeBufferPointer(rebasing: given.dropLast(2))
         }
         var sawDigit = false
-        var index = text.startIndex
-        if index < text.endIndex, text[index] == "+" || text[index] == "-" { index = text.index(after: index) }
+        var index = 0
+        if index < text.count, text[index] == plus || text[index] == minus { index += 1 }
         var sawPoint = false
         var sawExponent = false
-        while index < text.endIndex {
-            let character = text[index]
-            if character.isASCII, character.isNumber {
+        while index < text.count {
+            let byte = text[index]
+            if isDigit(byte) {
                 sawDigit = true
-            } else if character == ".", !sawPoint, !sawExponent {
+            } else if byte == point, !sawPoint, !sawExponent {
                 sawPoint = true
-            } else if character == "e" || character == "E", sawDigit, !sawExponent {
+            } else if byte == e || byte == capitalE, sawDigit, !sawExponent {
                 sawExponent = true
                 sawDigit = false
-                let next = text.index(after: index)
-                if next < text.endIndex, text[next] == "+" || text[next] == "-" { index = next }
+                if index + 1 < text.count, text[index + 1] == plus || text[index + 1] == minus { index += 1 }
             } else {
                 return nil
             }
-            index = text.index(after: index)
+            index += 1
         }
         // "-3." is what a file cut off inside "-3.125" leaves; neither app writes a point
         // without a digit after it, so it is refused rather than read as another value.
-        guard sawDigit, !text.hasSuffix("."), let value = Double(text), value.isFinite else { return nil }
+        guard sawDigit, text.last != point, let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+            return nil
+        }
         return value
     }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= zero + 9 }
+
+    private static let zero = UInt8(ascii: "0"), point = UInt8(ascii: "."), plus = UInt8(ascii: "+")
+    private static let minus = UInt8(ascii: "-"), e = UInt8(ascii: "e"), capitalE = UInt8(ascii: "E")
 
     private static func trimmingTrailingFractionZeros(_ text: String) -> String {
         guard let point = text.firstIndex(of: ".") else { return text }

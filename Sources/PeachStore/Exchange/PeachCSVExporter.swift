@@ -20,57 +20,28 @@ public enum PeachCSVExporter {
     /// leaves the rhythm records out: it has no place for them.
     public static func export(_ records: ExportedRecords, version: Int? = nil) -> String {
         let version = version ?? (records.hasRhythm ? PeachExportFormat.rhythmVersion : PeachExportFormat.version)
-        let padding = version >= PeachExportFormat.rhythmVersion ? ["", "", ""] : []
-        var rows: [(milliseconds: Int64, kind: Int, index: Int, fields: [String])] = []
-        for (index, record) in records.comparisons.enumerated() {
-            rows.append((RecordTimestamp.milliseconds(of: record.timestamp), 0, index, fields(record) + padding))
+        var rows: [(milliseconds: Int64, kind: Int, index: Int)] = []
+        func add(_ timestamps: [Date], kind: Int) {
+            for (index, timestamp) in timestamps.enumerated() {
+                rows.append((RecordTimestamp.milliseconds(of: timestamp), kind, index))
+            }
         }
-        for (index, record) in records.matchings.enumerated() {
-            rows.append((RecordTimestamp.milliseconds(of: record.timestamp), 1, index, fields(record) + padding))
-        }
+        add(records.comparisons.map(\.timestamp), kind: 0)
+        add(records.matchings.map(\.timestamp), kind: 1)
         if version >= PeachExportFormat.rhythmVersion {
-            for (index, record) in records.rhythmDetections.enumerated() {
-                rows.append((RecordTimestamp.milliseconds(of: record.timestamp), 2, index, fields(record)))
-            }
-            for (index, record) in records.rhythmMatchings.enumerated() {
-                rows.append((RecordTimestamp.milliseconds(of: record.timestamp), 3, index, fields(record)))
-            }
+            add(records.rhythmDetections.map(\.timestamp), kind: 2)
+            add(records.rhythmMatchings.map(\.timestamp), kind: 3)
         }
         rows.sort { ($0.milliseconds, $0.kind, $0.index) < ($1.milliseconds, $1.kind, $1.index) }
-        let lines = [PeachExportFormat.metadataLine(version: version), PeachExportFormat.header(version: version)]
-            + rows.map { $0.fields.map(CSVReader.quoted).joined(separator: ",") }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func fields(_ record: RhythmOffsetDetectionRecord) -> [String] {
-        [PeachExportFormat.TrainingType.rhythmOffsetDetection.rawValue, RecordTimestamp.text(of: record.timestamp, precision: .seconds),
-         "", "", "", "", "", "", "", record.isCorrect ? "true" : "false", "", "",
-         String(record.tempo.value), DecimalText.format(record.offset.milliseconds), ""]
-    }
-
-    private static func fields(_ record: RhythmMatchingRecord) -> [String] {
-        [PeachExportFormat.TrainingType.rhythmMatching.rawValue, RecordTimestamp.text(of: record.timestamp, precision: .seconds),
-         "", "", "", "", "", "", "", "", "", "",
-         String(record.tempo.value), "", DecimalText.format(record.userOffset.milliseconds)]
-    }
-
-    private static func fields(_ record: PitchComparisonRecord) -> [String] {
-        common(.pitchDiscrimination, record.timestamp, record.referenceNote, record.targetNote,
-               record.interval, record.tuningSystem)
-            + [DecimalText.format(record.centOffset.rawValue), record.isCorrect ? "true" : "false", "", ""]
-    }
-
-    private static func fields(_ record: PitchMatchingRecord) -> [String] {
-        common(.pitchMatching, record.timestamp, record.referenceNote, record.targetNote,
-               record.interval, record.tuningSystem)
-            + ["", "", DecimalText.format(record.initialCentOffset.rawValue),
-               DecimalText.format(record.userCentError.rawValue)]
-    }
-
-    private static func common(_ type: PeachExportFormat.TrainingType, _ timestamp: Date, _ reference: MIDINote,
-                               _ target: MIDINote, _ interval: Interval, _ tuning: TuningSystem) -> [String] {
-        [type.rawValue, RecordTimestamp.text(of: timestamp, precision: .seconds),
-         String(reference.rawValue), reference.name, String(target.rawValue), target.name,
-         interval.abbreviation, tuning.rawValue]
+        var lines = ExportLineWriter(version: version)
+        for row in rows {
+            switch row.kind {
+            case 0: lines.add(records.comparisons[row.index])
+            case 1: lines.add(records.matchings[row.index])
+            case 2: lines.add(records.rhythmDetections[row.index])
+            default: lines.add(records.rhythmMatchings[row.index])
+            }
+        }
+        return String(decoding: lines.bytes, as: UTF8.self)
     }
 }

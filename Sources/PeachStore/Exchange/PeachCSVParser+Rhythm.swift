@@ -4,51 +4,49 @@ import PeachCore
 /// Format 2's rhythm rows: trainingType, timestamp, tempoBPM and the type's own value (with
 /// isCorrect for offset detection); every pitch column and the other type's value empty.
 extension PeachCSVParser {
-    static func parseRhythmRow(_ row: [String: String], type: PeachExportFormat.TrainingType,
+    static func parseRhythmRow(_ row: ImportRow, type: PeachExportFormat.TrainingType,
                                _ errors: inout RowErrors) -> ParsedRow? {
         let isDetection = type == .rhythmOffsetDetection
-        let used: Set<String> = isDetection ? ["isCorrect", "offsetMs"] : ["userOffsetMs"]
-        let unused = PeachExportFormat.columns.dropFirst(2).filter { !used.contains($0) }
-            + PeachExportFormat.rhythmColumns.filter { $0 != "tempoBPM" && !used.contains($0) }
-        for column in unused where !row[column]!.isEmpty {
-            errors.add(column, row[column]!, "must be empty in a \(type.rawValue) row")
+        let unused = isDetection ? ImportColumn.unusedInDetection : ImportColumn.unusedInRhythmMatching
+        for column in unused where !row[column].isEmpty {
+            errors.add(column, row[column], "must be empty in a \(type.rawValue) row")
         }
         let timestamp = parseTimestamp(row, &errors)
         let tempo = parseTempo(row, &errors)
         if isDetection {
-            let offset = parseOffset(row, "offsetMs", &errors)
-            let correctText = row["isCorrect"]!
+            let offset = parseOffset(row, .offsetMs, &errors)
+            let correctText = row[.isCorrect]
             let isCorrect: Bool? = correctText == "true" ? true : (correctText == "false" ? false : nil)
             if isCorrect == nil {
-                errors.add("isCorrect", correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
+                errors.add(.isCorrect, correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
             }
             guard let timestamp, let tempo, let offset, let isCorrect else { return nil }
             return .rhythmDetection(RhythmOffsetDetectionRecord(timestamp: timestamp, tempo: tempo, offset: offset, isCorrect: isCorrect))
         }
-        let offset = parseOffset(row, "userOffsetMs", &errors)
+        let offset = parseOffset(row, .userOffsetMs, &errors)
         guard let timestamp, let tempo, let offset else { return nil }
         return .rhythmMatching(RhythmMatchingRecord(timestamp: timestamp, tempo: tempo, userOffset: offset))
     }
 
-    private static func parseTempo(_ row: [String: String], _ errors: inout RowErrors) -> TempoBPM? {
-        let text = row["tempoBPM"]!
+    private static func parseTempo(_ row: ImportRow, _ errors: inout RowErrors) -> TempoBPM? {
+        let text = row[.tempoBPM]
         let range = "\(TempoBPM.range.lowerBound)…\(TempoBPM.range.upperBound)"
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
-            errors.add("tempoBPM", text, text.isEmpty ? "required in a \(row["trainingType"]!) row"
+        guard !text.isEmpty, text.utf8.allSatisfy(DecimalText.isDigit), let value = Int(text) else {
+            errors.add(.tempoBPM, text, text.isEmpty ? "required in a \(row[.trainingType]) row"
                                                       : "not a whole number of beats per minute (\(range))")
             return nil
         }
         guard let tempo = try? TempoBPM(value) else {
-            errors.add("tempoBPM", text, "out of range (tempos are \(range) BPM)")
+            errors.add(.tempoBPM, text, "out of range (tempos are \(range) BPM)")
             return nil
         }
         return tempo
     }
 
-    private static func parseOffset(_ row: [String: String], _ column: String, _ errors: inout RowErrors) -> RhythmOffset? {
-        let text = row[column]!
+    private static func parseOffset(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> RhythmOffset? {
+        let text = row[column]
         guard !text.isEmpty else {
-            errors.add(column, text, "required in a \(row["trainingType"]!) row")
+            errors.add(column, text, "required in a \(row[.trainingType]) row")
             return nil
         }
         guard let value = DecimalText.parse(text), let offset = try? RhythmOffset(milliseconds: value) else {

@@ -25,66 +25,54 @@ public struct ParsedImport: Sendable {
 /// and each type's own columns are required while the other type's must be empty.
 public enum PeachCSVParser {
     public static func parse(data: Data, path: String) throws(ImportError) -> ParsedImport {
-        guard var text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: path) }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return try parse(text)
+        var offset = 0
+        var reader = CSVReader { buffer throws(ImportError) in
+            let count = min(buffer.count, data.count - offset)
+            if count > 0 { data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: offset..<offset + count) }
+            offset += count
+            return count
+        }
+        return try collect(ImportReader(reader: &reader, path: path))
     }
 
     public static func parse(_ text: String) throws(ImportError) -> ParsedImport {
+        var reader = CSVReader(text: text)
+        return try collect(ImportReader(reader: &reader, path: "the text"))
+    }
+
+    private static func collect(_ made: @autoclosure () throws(ImportError) -> ImportReader) throws(ImportError) -> ParsedImport {
+        var rows = try made()
         var result = ParsedImport()
-        var failure: ImportError?
-        var seen = 0
-        var version = PeachExportFormat.version
-        // Row by row as the reader finds them: only the parsed records are kept.
-        let problem = CSVReader.forEachRecord(in: text) { record in
-            defer { seen += 1 }
-            do throws(ImportError) {
-                switch seen {
-                case 0: version = try checkFormatLine(record)
-                case 1: try checkHeader(record.fields, version: version)
-                default: add(record, version: version, to: &result)
-                }
-                return true
-            } catch {
-                failure = error
-                return false
+        while let row = try rows.next() {
+            switch row {
+            case .valid(let line, .comparison(let comparison)): result.comparisons.append((line, comparison))
+            case .valid(let line, .matching(let matching)): result.matchings.append((line, matching))
+            case .valid(let line, .rhythmDetection(let detection)): result.rhythmDetections.append((line, detection))
+            case .valid(let line, .rhythmMatching(let matching)): result.rhythmMatchings.append((line, matching))
+            case .invalid(let errors): result.invalidRows += errors
             }
         }
-        if let problem { throw .malformedCSV(problem.description) }
-        if let failure { throw failure }
-        guard seen > 0 else { throw .emptyFile }
-        guard seen >= 2 else { throw .badHeader(["the header line is missing"], version: version) }
         return result
     }
 
-    private static func add(_ record: CSVReader.Record, version: Int, to result: inout ParsedImport) {
-        guard record.fields != [""] else { return }
+    /// The record of one data row, or every problem found in it; nil for a blank line.
+    static func parse(_ record: CSVReader.Record, version: Int) -> ImportedRow? {
+        guard record.fields.count != 1 || !record.fields[0].isEmpty else { return nil }
         var errors = RowErrors(row: record.line)
-        let columns = PeachExportFormat.columns(version: version)
-        guard record.fields.count == columns.count else {
-            result.invalidRows.append(ImportRowError(
-                row: record.line, column: nil, value: nil,
-                reason: "\(record.fields.count) columns, expected \(columns.count)"))
-            return
+        let columns = version >= PeachExportFormat.rhythmVersion ? ImportColumn.allCases.count : ImportColumn.formatOneCount
+        guard record.fields.count == columns else {
+            return .invalid([ImportRowError(row: record.line, column: nil, value: nil,
+                                            reason: "\(record.fields.count) columns, expected \(columns)")])
         }
-        let row = Dictionary(uniqueKeysWithValues: zip(columns, record.fields))
-        let parsed = parseRow(row, version: version, &errors)
-        if errors.list.isEmpty, let parsed {
-            switch parsed {
-            case .comparison(let comparison): result.comparisons.append((record.line, comparison))
-            case .matching(let matching): result.matchings.append((record.line, matching))
-            case .rhythmDetection(let detection): result.rhythmDetections.append((record.line, detection))
-            case .rhythmMatching(let matching): result.rhythmMatchings.append((record.line, matching))
-            }
-        } else {
-            result.invalidRows += errors.list
-        }
+        let parsed = parseRow(ImportRow(fields: record.fields), version: version, &errors)
+        if errors.list.isEmpty, let parsed { return .valid(line: record.line, parsed) }
+        return .invalid(errors.list)
     }
 
     // MARK: - Format line and header
 
     /// The file's format version.
-    private static func checkFormatLine(_ record: CSVReader.Record) throws(ImportError) -> Int {
+    static func checkFormatLine(_ record: CSVReader.Record) throws(ImportError) -> Int {
         let line = record.fields.joined(separator: ",")
         guard line.hasPrefix(PeachExportFormat.metadataPrefix) else { throw .missingFormatLine(found: line) }
         let versionText = line.dropFirst(PeachExportFormat.metadataPrefix.count).trimmingCharacters(in: .whitespaces)
@@ -93,7 +81,7 @@ public enum PeachCSVParser {
         return version
     }
 
-    private static func checkHeader(_ fields: [String], version: Int) throws(ImportError) {
+    static func checkHeader(_ fields: [String], version: Int) throws(ImportError) {
         let expected = PeachExportFormat.columns(version: version)
         var problems: [String] = []
         for (index, name) in fields.enumerated() {
@@ -112,6 +100,12 @@ public enum PeachCSVParser {
 
     // MARK: - Rows
 
+    /// A data row as read: its record, or every problem found in it.
+    enum ImportedRow {
+        case valid(line: Int, ParsedRow)
+        case invalid([ImportRowError])
+    }
+
     enum ParsedRow {
         case comparison(PitchComparisonRecord)
         case matching(PitchMatchingRecord)
@@ -123,60 +117,60 @@ public enum PeachCSVParser {
         let row: Int
         var list: [ImportRowError] = []
 
-        mutating func add(_ column: String, _ value: String, _ reason: String) {
-            list.append(ImportRowError(row: row, column: column, value: value, reason: reason))
+        mutating func add(_ column: ImportColumn, _ value: String, _ reason: String) {
+            list.append(ImportRowError(row: row, column: column.name, value: value, reason: reason))
         }
     }
 
-    private static func parseRow(_ row: [String: String], version: Int, _ errors: inout RowErrors) -> ParsedRow? {
-        let typeText = row["trainingType"]!
+    private static func parseRow(_ row: ImportRow, version: Int, _ errors: inout RowErrors) -> ParsedRow? {
+        let typeText = row[.trainingType]
         let type = PeachExportFormat.TrainingType(rawValue: typeText)
         if let rhythm = type, rhythm.isRhythm, version < PeachExportFormat.rhythmVersion {
-            errors.add("trainingType", typeText, "rhythm records need format \(PeachExportFormat.rhythmVersion); this file is format \(version)")
+            errors.add(.trainingType, typeText, "rhythm records need format \(PeachExportFormat.rhythmVersion); this file is format \(version)")
             return nil
         }
         if type == nil {
             let expected = version >= PeachExportFormat.rhythmVersion
                 ? "pitchDiscrimination, pitchComparison, pitchMatching, rhythmOffsetDetection or rhythmMatching"
                 : "pitchDiscrimination, pitchComparison or pitchMatching"
-            errors.add("trainingType", typeText, "unknown training type (expected \(expected))")
+            errors.add(.trainingType, typeText, "unknown training type (expected \(expected))")
         }
         if let rhythm = type, rhythm.isRhythm { return parseRhythmRow(row, type: rhythm, &errors) }
         if version >= PeachExportFormat.rhythmVersion, let pitch = type {
-            for column in PeachExportFormat.rhythmColumns where !row[column]!.isEmpty {
-                errors.add(column, row[column]!, "must be empty in a \(pitch.rawValue) row")
+            for column in ImportColumn.rhythmColumns where !row[column].isEmpty {
+                errors.add(column, row[column], "must be empty in a \(pitch.rawValue) row")
             }
         }
         let timestamp = parseTimestamp(row, &errors)
-        let reference = parseNote(row, number: "referenceNote", name: "referenceNoteName", &errors)
-        let target = parseNote(row, number: "targetNote", name: "targetNoteName", &errors)
+        let reference = parseNote(row, number: .referenceNote, name: .referenceNoteName, &errors)
+        let target = parseNote(row, number: .targetNote, name: .targetNoteName, &errors)
         let interval = parseInterval(row, reference: reference, target: target, &errors)
-        let tuningText = row["tuningSystem"]!
+        let tuningText = row[.tuningSystem]
         let tuning = TuningSystem(rawValue: tuningText)
         if tuning == nil {
-            errors.add("tuningSystem", tuningText, "unknown tuning system (expected equalTemperament or justIntonation)")
+            errors.add(.tuningSystem, tuningText, "unknown tuning system (expected equalTemperament or justIntonation)")
         }
 
         let isMatching = type == .pitchMatching
-        let comparisonColumns = ["centOffset", "isCorrect"]
-        let matchingColumns = ["initialCentOffset", "userCentError"]
+        let comparisonColumns: [ImportColumn] = [.centOffset, .isCorrect]
+        let matchingColumns: [ImportColumn] = [.initialCentOffset, .userCentError]
         guard let type else { return nil }
-        for column in isMatching ? comparisonColumns : matchingColumns where !row[column]!.isEmpty {
-            errors.add(column, row[column]!, "must be empty in a \(type.rawValue) row")
+        for column in isMatching ? comparisonColumns : matchingColumns where !row[column].isEmpty {
+            errors.add(column, row[column], "must be empty in a \(type.rawValue) row")
         }
         if isMatching {
-            let initial = parseCents(row, "initialCentOffset", &errors)
-            let error = parseCents(row, "userCentError", &errors)
+            let initial = parseCents(row, .initialCentOffset, &errors)
+            let error = parseCents(row, .userCentError, &errors)
             guard let timestamp, let reference, let target, let interval, let tuning, let initial, let error else { return nil }
             return .matching(PitchMatchingRecord(
                 timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
                 tuningSystem: tuning, initialCentOffset: initial, userCentError: error))
         }
-        let offset = parseCents(row, "centOffset", &errors)
-        let correctText = row["isCorrect"]!
+        let offset = parseCents(row, .centOffset, &errors)
+        let correctText = row[.isCorrect]
         let isCorrect: Bool? = correctText == "true" ? true : (correctText == "false" ? false : nil)
         if isCorrect == nil {
-            errors.add("isCorrect", correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
+            errors.add(.isCorrect, correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
         }
         guard let timestamp, let reference, let target, let interval, let tuning, let offset, let isCorrect else { return nil }
         return .comparison(PitchComparisonRecord(
@@ -184,20 +178,20 @@ public enum PeachCSVParser {
             tuningSystem: tuning, centOffset: offset, isCorrect: isCorrect))
     }
 
-    static func parseTimestamp(_ row: [String: String], _ errors: inout RowErrors) -> Date? {
-        let text = row["timestamp"]!
+    static func parseTimestamp(_ row: ImportRow, _ errors: inout RowErrors) -> Date? {
+        let text = row[.timestamp]
         switch RecordTimestamp.parse(text) {
         case .success(let milliseconds): return RecordTimestamp.date(milliseconds: milliseconds)
         case .failure(let problem):
-            errors.add("timestamp", text, problem.reason)
+            errors.add(.timestamp, text, problem.reason)
             return nil
         }
     }
 
-    private static func parseNote(_ row: [String: String], number column: String, name nameColumn: String,
+    private static func parseNote(_ row: ImportRow, number column: ImportColumn, name nameColumn: ImportColumn,
                                   _ errors: inout RowErrors) -> MIDINote? {
-        let text = row[column]!
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+        let text = row[column]
+        guard !text.isEmpty, text.utf8.allSatisfy(DecimalText.isDigit), let value = Int(text) else {
             errors.add(column, text, "not a whole number (expected a MIDI note 0…127)")
             return nil
         }
@@ -205,7 +199,9 @@ public enum PeachCSVParser {
             errors.add(column, text, "out of range (MIDI notes are 0…127)")
             return nil
         }
-        let nameText = row[nameColumn]!
+        let nameText = row[nameColumn]
+        // The name the apps write reads back as its note: no need to parse it.
+        if nameText == noteNames[note.rawValue] { return note }
         if let named = try? MIDINote(parsing: nameText), !nameText.allSatisfy(\.isNumber) {
             if named != note {
                 errors.add(nameColumn, nameText, "names note \(named.rawValue), but \(column) is \(note.rawValue) (\(note.name))")
@@ -216,26 +212,31 @@ public enum PeachCSVParser {
         return note
     }
 
-    private static func parseInterval(_ row: [String: String], reference: MIDINote?, target: MIDINote?,
+    private static func parseInterval(_ row: ImportRow, reference: MIDINote?, target: MIDINote?,
                                       _ errors: inout RowErrors) -> Interval? {
-        let text = row["interval"]!
-        guard let interval = try? Interval(abbreviation: text) else {
-            errors.add("interval", text, "unknown interval (expected one of \(Interval.allCases.map(\.abbreviation).joined(separator: " ")))")
+        let text = row[.interval]
+        guard let interval = intervals[text] else {
+            errors.add(.interval, text, "unknown interval (expected one of \(Interval.allCases.map(\.abbreviation).joined(separator: " ")))")
             return nil
         }
         if let reference, let target {
             let distance = abs(target.rawValue - reference.rawValue)
             if distance != interval.semitones {
-                errors.add("interval", text, "\(text) is \(interval.semitones) semitones, but the notes \(reference.name) and \(target.name) are \(distance) apart")
+                errors.add(.interval, text, "\(text) is \(interval.semitones) semitones, but the notes \(reference.name) and \(target.name) are \(distance) apart")
             }
         }
         return interval
     }
 
-    private static func parseCents(_ row: [String: String], _ column: String, _ errors: inout RowErrors) -> Cents? {
-        let text = row[column]!
+    /// `MIDINote.name` of every note, by number.
+    static let noteNames = (MIDINote.validRange).map { try! MIDINote($0).name }
+    /// `Interval(abbreviation:)` without searching every interval for each row.
+    private static let intervals = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
+
+    private static func parseCents(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> Cents? {
+        let text = row[column]
         guard !text.isEmpty else {
-            errors.add(column, text, "required in a \(row["trainingType"]!) row")
+            errors.add(column, text, "required in a \(row[.trainingType]) row")
             return nil
         }
         guard let value = DecimalText.parse(text), let cents = try? Cents(value) else {

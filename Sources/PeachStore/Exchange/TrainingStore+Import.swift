@@ -41,86 +41,164 @@ public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What a streamed import did: the summary, and the problems of the rows it left out.
+public struct ImportOutcome: Sendable {
+    public var summary: ImportSummary
+    /// Only with `skipInvalid`: every problem of every row left out, in file order.
+    public var skippedProblems: [ImportRowError]
+}
+
 extension TrainingStore {
     /// Stores the valid records of `parsed` in one transaction: all of them or, on any
     /// failure, none. Invalid rows must have been dealt with by the caller (refused, or
     /// skipped on request); they are only counted here.
     public func importRecords(_ parsed: ParsedImport, mode: ImportMode) throws(StoreError) -> ImportSummary {
-        let comparisons = parsed.comparisons.map(\.record)
-        let matchings = parsed.matchings.map(\.record)
-        let detections = parsed.rhythmDetections.map(\.record)
-        let rhythmMatchings = parsed.rhythmMatchings.map(\.record)
         let invalid = Set(parsed.invalidRows.map(\.row)).count
-        // Replacing every stored record with nothing is never what a file meant (an export of
-        // an empty store, or one whose rows were all refused): `peach reset` empties a store.
-        if mode == .replace, comparisons.isEmpty, matchings.isEmpty, detections.isEmpty, rhythmMatchings.isEmpty {
-            throw .operationFailed(path: path, operation: "replace the records",
-                                   reason: invalid > 0 ? "none of the file's \(invalid) row\(invalid == 1 ? "" : "s") is valid"
-                                                       : "the file holds no record; `peach reset` deletes every record")
-        }
         do {
             return try pool.write { db in
-                var summary = ImportSummary(invalidRowsSkipped: invalid, replaced: mode == .replace)
-                if mode == .replace {
-                    try db.execute(sql: Self.deleteEverything)
-                }
-                for record in comparisons {
-                    if mode == .merge, try Self.isStored(record.timestamp, record.referenceNote, record.targetNote, in: "pitchComparison", db) {
-                        summary.comparisonsSkipped += 1
-                    } else {
-                        _ = try Self.insert(record, rig: .none, into: db)
-                        summary.comparisonsImported += 1
-                    }
-                }
-                for record in matchings {
-                    if mode == .merge, try Self.isStored(record.timestamp, record.referenceNote, record.targetNote, in: "pitchMatching", db) {
-                        summary.matchingsSkipped += 1
-                    } else {
-                        _ = try Self.insert(record, rig: .none, into: db)
-                        summary.matchingsImported += 1
-                    }
-                }
-                for record in detections {
-                    if mode == .merge, try Self.isStored(record.timestamp, tempo: record.tempo, in: RhythmSchema.detectionTable, db) {
-                        summary.rhythmDetectionsSkipped += 1
-                    } else {
-                        _ = try Self.insert(record, rig: .none, into: db)
-                        summary.rhythmDetectionsImported += 1
-                    }
-                }
-                for record in rhythmMatchings {
-                    if mode == .merge, try Self.isStored(record.timestamp, tempo: record.tempo, in: RhythmSchema.matchingTable, db) {
-                        summary.rhythmMatchingsSkipped += 1
-                    } else {
-                        _ = try Self.insert(record, rig: .none, into: db)
-                        summary.rhythmMatchingsImported += 1
-                    }
-                }
-                return summary
+                let writer = try ImportWriter(db, mode: mode)
+                for record in parsed.comparisons { try writer.add(.comparison(record.record)) }
+                for record in parsed.matchings { try writer.add(.matching(record.record)) }
+                for record in parsed.rhythmDetections { try writer.add(.rhythmDetection(record.record)) }
+                for record in parsed.rhythmMatchings { try writer.add(.rhythmMatching(record.record)) }
+                writer.summary.invalidRowsSkipped = invalid
+                try writer.finish(path: path, invalidRows: invalid)
+                return writer.summary
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw .operationFailed(path: path, operation: "import the records", reason: Self.reason(error))
         }
     }
 
-    /// The iOS app's duplicate key: the same second (its files have whole seconds), reference
-    /// note, target note and training type (the table). So a record stored here at 09:30:05.999,
-    /// exported, merged through the iOS app and exported from there as 09:30:05 is found again.
-    private static func isStored(_ timestamp: Date, _ reference: MIDINote, _ target: MIDINote,
-                                 in table: String, _ db: Database) throws -> Bool {
-        let (start, end) = wholeSecond(of: timestamp)
-        let arguments: StatementArguments = [start, end, reference.rawValue, target.rawValue]
-        let sql = "SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp >= ? AND timestamp < ? "
-            + "AND referenceNote = ? AND targetNote = ?)"
-        return try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
+    /// Reads `rows` to their end and stores their records as it goes, in one transaction: all of
+    /// them or, on any failure, none. An invalid row fails the import (after the rest of the file
+    /// was read for its problems, which `ImportError.invalidRows` lists) unless `skipInvalid`.
+    /// Only one row is held at a time. `progress` hears the count of rows read every few
+    /// thousand rows.
+    ///
+    /// Throws `ImportError` for the file, `StoreError` for the store.
+    public func importRows(_ rows: inout ImportReader, mode: ImportMode, skipInvalid: Bool,
+                           progress: (Int) -> Void = { _ in }) throws -> ImportOutcome {
+        var problems: [ImportRowError] = []
+        var invalidRows = 0
+        do {
+            let summary = try pool.write { db in
+                let writer = try ImportWriter(db, mode: mode)
+                while let row = try rows.next() {
+                    switch row {
+                    case .valid(_, let record):
+                        if invalidRows == 0 || skipInvalid { try writer.add(record) }
+                    case .invalid(let errors):
+                        invalidRows += 1
+                        problems += errors
+                    }
+                    if rows.rowsRead % Self.progressInterval == 0 { progress(rows.rowsRead) }
+                }
+                if invalidRows > 0, !skipInvalid { throw ImportError.invalidRows(problems) }
+                writer.summary.invalidRowsSkipped = invalidRows
+                try writer.finish(path: path, invalidRows: invalidRows)
+                return writer.summary
+            }
+            progress(rows.rowsRead)
+            return ImportOutcome(summary: summary, skippedProblems: problems)
+        } catch let error as ImportError {
+            throw error
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.operationFailed(path: path, operation: "import the records", reason: Self.reason(error))
+        }
     }
 
-    /// The rhythm records' key, as the iOS app's rhythm spec plans it: the same second, tempo
-    /// and training type.
-    private static func isStored(_ timestamp: Date, tempo: TempoBPM, in table: String, _ db: Database) throws -> Bool {
-        let (start, end) = wholeSecond(of: timestamp)
-        let sql = "SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp >= ? AND timestamp < ? AND tempoBPM = ?)"
-        return try Bool.fetchOne(db, sql: sql, arguments: [start, end, tempo.value]) ?? false
+    private static let progressInterval = 4096
+}
+
+/// Stores imported records through one prepared statement per table, each checked first for a
+/// stored duplicate by one indexed lookup (also prepared): a file of a million rows costs a
+/// million bindings, not a million SQL texts to compile.
+private final class ImportWriter {
+    private let mode: ImportMode
+    private let inserts: [Statement]
+    private let lookups: [Statement]
+    var summary: ImportSummary
+
+    init(_ db: Database, mode: ImportMode) throws {
+        self.mode = mode
+        summary = ImportSummary(replaced: mode == .replace)
+        if mode == .replace { try db.execute(sql: TrainingStore.deleteEverything) }
+        inserts = try TrainingStore.insertSQL.map { try db.makeStatement(sql: $0) }
+        // The iOS app's duplicate key: the same second (its files have whole seconds), reference
+        // note, target note and training type (the table). So a record stored here at
+        // 09:30:05.999, exported, merged through the iOS app and exported from there as 09:30:05
+        // is found again. The rhythm records' key, as the iOS app's rhythm spec plans it: the
+        // same second, tempo and training type.
+        let pitch = "WHERE timestamp >= ? AND timestamp < ? AND referenceNote = ? AND targetNote = ?"
+        let rhythm = "WHERE timestamp >= ? AND timestamp < ? AND tempoBPM = ?"
+        lookups = try [("pitchComparison", pitch), ("pitchMatching", pitch),
+                       (RhythmSchema.detectionTable, rhythm), (RhythmSchema.matchingTable, rhythm)].map { table, condition in
+            try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) \(condition))")
+        }
+    }
+
+    func add(_ record: PeachCSVParser.ParsedRow) throws {
+        let kind: Int, key: StatementArguments, timestamp: Date
+        switch record {
+        case .comparison(let record):
+            (kind, timestamp) = (0, record.timestamp)
+            key = [record.referenceNote.rawValue, record.targetNote.rawValue]
+        case .matching(let record):
+            (kind, timestamp) = (1, record.timestamp)
+            key = [record.referenceNote.rawValue, record.targetNote.rawValue]
+        case .rhythmDetection(let record):
+            (kind, timestamp) = (2, record.timestamp)
+            key = [record.tempo.value]
+        case .rhythmMatching(let record):
+            (kind, timestamp) = (3, record.timestamp)
+            key = [record.tempo.value]
+        }
+        if mode == .merge {
+            let (start, end) = Self.wholeSecond(of: timestamp)
+            if try Bool.fetchOne(lookups[kind], arguments: [start, end] + key) ?? false {
+                count(kind, skipped: true)
+                return
+            }
+        }
+        let statement = inserts[kind]
+        switch record {
+        case .comparison(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
+        case .matching(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
+        case .rhythmDetection(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
+        case .rhythmMatching(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
+        }
+        try statement.execute()
+        count(kind, skipped: false)
+    }
+
+    /// Refuses to replace every stored record with nothing: that is never what a file meant (an
+    /// export of an empty store, or one whose rows were all refused); `peach reset` empties a store.
+    func finish(path: String, invalidRows invalid: Int) throws {
+        let stored = summary.comparisonsImported + summary.matchingsImported
+            + summary.rhythmDetectionsImported + summary.rhythmMatchingsImported
+        guard mode == .replace, stored == 0 else { return }
+        throw StoreError.operationFailed(
+            path: path, operation: "replace the records",
+            reason: invalid > 0 ? "none of the file's \(invalid) row\(invalid == 1 ? "" : "s") is valid"
+                                : "the file holds no record; `peach reset` deletes every record")
+    }
+
+    private func count(_ kind: Int, skipped: Bool) {
+        switch (kind, skipped) {
+        case (0, false): summary.comparisonsImported += 1
+        case (0, true): summary.comparisonsSkipped += 1
+        case (1, false): summary.matchingsImported += 1
+        case (1, true): summary.matchingsSkipped += 1
+        case (2, false): summary.rhythmDetectionsImported += 1
+        case (2, true): summary.rhythmDetectionsSkipped += 1
+        case (3, false): summary.rhythmMatchingsImported += 1
+        default: summary.rhythmMatchingsSkipped += 1
+        }
     }
 
     /// The milliseconds of the whole second `timestamp` lies in (rounded down, also before 1970).
@@ -129,19 +207,5 @@ extension TrainingStore {
         let remainder: Int64 = ((milliseconds % 1000) + 1000) % 1000
         let start: Int64 = milliseconds - remainder
         return (start, start + 1000)
-    }
-}
-
-extension TrainingStore {
-    /// Every stored record in format `version`; without one, format 2 when rhythm records are
-    /// stored, else format 1 (what the iOS app reads today). Format 1 leaves rhythm records out.
-    public func exportCSV(version: Int? = nil) throws(StoreError) -> String {
-        PeachCSVExporter.export(try exportedRecords(), version: version)
-    }
-
-    /// Every stored record, as an export holds them.
-    public func exportedRecords() throws(StoreError) -> ExportedRecords {
-        ExportedRecords(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record),
-                        rhythmDetections: try rhythmDetections().map(\.record), rhythmMatchings: try rhythmMatchings().map(\.record))
     }
 }

@@ -14,20 +14,32 @@ public enum PrivateFiles {
     /// Replaces `path` with `data` atomically, 0600. A named pipe or a device (`/dev/stdout`,
     /// `>(gzip)`) is written straight into.
     public static func write(_ data: Data, to path: String) throws(FileWriteError) {
+        do {
+            try write(to: path) { write in try data.withUnsafeBytes { try write($0) } }
+        } catch let error as FileWriteError {
+            throw error
+        } catch {
+            throw FileWriteError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// `write(_:to:)` piece by piece, as `body` hands them to its `write` (an export need not be
+    /// held whole). A file error is a `FileWriteError`; an error of `body`'s own is thrown as it
+    /// is, and leaves the file as it was.
+    public static func write(to path: String,
+                             writing body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         if let kind = FileKind.of(path), kind != .regular {
             guard kind == .namedPipe || kind == .characterDevice else {
                 throw FileWriteError(path: path, reason: "it is \(kind)")
             }
-            try AtomicFile.writeStraight(into: path, data)
+            try AtomicFile.writeStraight(into: path, writing: body)
             return
         }
         do {
-            try file.replace(path, with: data, mode: .exactly(0o600))
+            try file.replace(path, mode: .exactly(0o600), writing: body)
         } catch let error as FileWriteError {
             // Named by the file asked for, not the temporary one beside it.
             throw FileWriteError(path: path, reason: error.reason)
-        } catch {
-            throw FileWriteError(path: path, reason: "\(error)")
         }
     }
 }

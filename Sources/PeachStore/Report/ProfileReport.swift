@@ -86,7 +86,8 @@ public struct ProfileReport: Sendable {
 
 extension TrainingStore {
     public func profileReport() throws(StoreError) -> ProfileReport {
-        ProfileReport(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record),
+        ProfileReport(comparisons: try records(of: "pitchComparison") { stored throws(StoreError) in try stored.comparisonRecord() },
+                      matchings: try records(of: "pitchMatching") { stored throws(StoreError) in try stored.matchingRecord() },
                       rhythm: try rhythmReport())
     }
 }

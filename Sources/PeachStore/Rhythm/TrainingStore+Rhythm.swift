@@ -15,27 +15,35 @@ extension TrainingStore {
     }
 
     static func insert(_ record: RhythmOffsetDetectionRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO \(RhythmSchema.detectionTable) (timestamp, tempoBPM, offsetMs, isCorrect,
-                outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.tempo.value, record.offset.milliseconds,
-                record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank, rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertRhythmDetectionSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
     }
 
     static func insert(_ record: RhythmMatchingRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO \(RhythmSchema.matchingTable) (timestamp, tempoBPM, userOffsetMs,
-                outputPort, soundProgram, soundBank, inputControl)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
-                RecordTimestamp.milliseconds(of: record.timestamp), record.tempo.value, record.userOffset.milliseconds,
-                rig.outputPort, rig.sound?.program, rig.sound?.bank, rig.inputControl?.description,
-            ])
+        try db.cachedStatement(sql: insertRhythmMatchingSQL).execute(arguments: arguments(record, rig: rig))
         return db.lastInsertedRowID
+    }
+
+    static let insertRhythmDetectionSQL = """
+        INSERT INTO \(RhythmSchema.detectionTable) (timestamp, tempoBPM, offsetMs, isCorrect,
+            outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static let insertRhythmMatchingSQL = """
+        INSERT INTO \(RhythmSchema.matchingTable) (timestamp, tempoBPM, userOffsetMs,
+            outputPort, soundProgram, soundBank, inputControl)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
+    static func arguments(_ record: RhythmOffsetDetectionRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.tempo.value, record.offset.milliseconds,
+         record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank, rig.inputControl?.description]
+    }
+
+    static func arguments(_ record: RhythmMatchingRecord, rig: RigContext) -> StatementArguments {
+        [RecordTimestamp.milliseconds(of: record.timestamp), record.tempo.value, record.userOffset.milliseconds,
+         rig.outputPort, rig.sound?.program, rig.sound?.bank, rig.inputControl?.description]
     }
 
     /// Every rhythm offset detection, oldest first (ties in the order they were stored).

@@ -1,4 +1,3 @@
-import PeachTerminal
 import ArgumentParser
 import Foundation
 import PeachStore
@@ -27,14 +26,29 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let records = try StoreComposition.openExistingStore(store)?.exportedRecords() ?? ExportedRecords()
-        if format == PeachExportFormat.version, records.hasRhythm {
-            printToStandardError("format 1 has no rhythm records: \(records.rhythmDetections.count) rhythm offset detection "
-                                 + "and \(records.rhythmMatchings.count) rhythm matching records were left out")
+        guard let store = try StoreComposition.openExistingStore(store) else {
+            try write(PeachCSVExporter.export(ExportedRecords(), version: format))
+            return
         }
-        let csv = PeachCSVExporter.export(records, version: format)
+        if format == PeachExportFormat.version {
+            let rhythm = try store.rhythmCounts()
+            if rhythm.detections + rhythm.matchings > 0 {
+                printToStandardError("format 1 has no rhythm records: \(rhythm.detections) rhythm offset detection "
+                                     + "and \(rhythm.matchings) rhythm matching records were left out")
+            }
+        }
         guard let file else {
-            FileDescriptorOutput.standardOutput.write(csv)
+            try store.exportCSV(version: format, to: StandardOutput.write)
+            return
+        }
+        // A file error ("cannot write …") or the store's, each printed by its description.
+        try PrivateFiles.write(to: file) { write in try store.exportCSV(version: format, to: write) }
+    }
+
+    /// The whole text to `file`, replaced atomically, or to standard output.
+    private func write(_ csv: String) throws {
+        guard let file else {
+            try StandardOutput.write(csv)
             return
         }
         do {

@@ -22,16 +22,20 @@ struct ImportCommand: AsyncParsableCommand {
     var skipInvalid = false
 
     func run() async throws {
-        let data = try ImportSource.read(path: file)
-        let parsed = try PeachCSVParser.parse(data: data, path: file)
-        if !parsed.invalidRows.isEmpty {
-            guard skipInvalid else { throw ImportError.invalidRows(parsed.invalidRows) }
-            let rows = Set(parsed.invalidRows.map(\.row)).count
+        // The file and its first two lines are checked before the store is opened (or created).
+        let source = try ImportSource(path: file)
+        var rows = try ImportReader(source: source)
+        let progress = ImportProgressLine(source: source)
+        defer { progress.clear() }
+        let outcome = try StoreComposition.openStore(store).importRows(
+            &rows, mode: replace ? .replace : .merge, skipInvalid: skipInvalid, progress: progress.update(rows:))
+        progress.clear()
+        if !outcome.skippedProblems.isEmpty {
+            let rows = outcome.summary.invalidRowsSkipped, problems = outcome.skippedProblems.count
             printToStandardError("skipping \(rows) invalid row\(rows == 1 ? "" : "s") "
-                                 + "(\(parsed.invalidRows.count) problem\(parsed.invalidRows.count == 1 ? "" : "s")):")
-            for problem in parsed.invalidRows { printToStandardError("  \(problem)") }
+                                 + "(\(problems) problem\(problems == 1 ? "" : "s")):")
+            for problem in outcome.skippedProblems { printToStandardError("  \(problem)") }
         }
-        let summary = try StoreComposition.openStore(store).importRecords(parsed, mode: replace ? .replace : .merge)
-        print(summary)
+        try StandardOutput.write("\(outcome.summary)\n")
     }
 }

@@ -14,7 +14,7 @@ struct ListSettingsCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)
         let entries = settings.current.entries
-        print(json ? try SettingsJSON.render(entries) : SettingsTable.render(entries))
+        try StandardOutput.write((json ? try SettingsJSON.render(entries) : SettingsTable.render(entries)) + "\n")
     }
 }
 

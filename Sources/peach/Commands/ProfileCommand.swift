@@ -30,6 +30,6 @@ struct ProfileCommand: AsyncParsableCommand {
                 throw StoreCommandError(error.description)
             }
         }
-        print(json ? ProfileJSON.render(report) : ProfileText.render(report), terminator: "")
+        try StandardOutput.write(json ? ProfileJSON.render(report) : ProfileText.render(report))
     }
 }

@@ -7,7 +7,7 @@ struct ShippedDefaultsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "defaults", abstract: "Print config/peach.yaml as generated from the built-in catalogue.")
 
-    func run() {
-        print(ShippedConfigRenderer.render(), terminator: "")
+    func run() throws {
+        try StandardOutput.write(ShippedConfigRenderer.render())
     }
 }
