@@ -17,7 +17,6 @@ struct GetSettingCommand: AsyncParsableCommand {
         let entry = try settings.entry(forKey: key)
         // The value as it is for a script; on a terminal its control characters are shown, not obeyed.
         let value = isatty(STDOUT_FILENO) == 1 ? entry.value.terminalSafe : entry.value
-        try StandardOutput.write((json ? try SettingsJSON.render(entry) : value) + "
-")
+        try StandardOutput.write((json ? try SettingsJSON.render(entry) : value) + "\n")
     }
 }

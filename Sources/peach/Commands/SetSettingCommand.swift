@@ -14,8 +14,7 @@ struct SetSettingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath, creatingFile: true)
         let entry = try await settings.set(key, to: value)
-        try StandardOutput.write("\(entry.key) = \(entry.displayValue.terminalSafe) (written to \(settings.files.userFile.terminalSafe))
-")
+        try StandardOutput.write("\(entry.key) = \(entry.displayValue.terminalSafe) (written to \(settings.files.userFile.terminalSafe))\n")
         // The domain clamps a few values (noteDuration) rather than refusing them: say so.
         if let reason = SettingsCatalogue.descriptor(forKey: key)?.clampReason(for: value) {
             printToStandardError("note: \(entry.key) \(value.quotedExcerpt) \(reason): stored \(entry.displayValue), the nearest allowed")
