@@ -57,7 +57,7 @@ struct PlayAmsynthTests {
         // A long note, ended once two seconds of it are recorded: a recorder started with the
         // note (after amsynth has opened the loop, so amsynth sets its format) may start late on
         // a busy machine, and a fixed short note could end before it.
-        let play = try PeachCommand.start(["play", "A4", "--cents", "50", "--duration", "60"],
+        let play = try PeachCommand.start(["play", "A4", "--cents", "50", "--duration", "20"],
                                           environment: Self.environment(folder), in: folder)
         let playing = await play.firstLine { $0.hasPrefix("Playing") }
         let recorder = try Self.record(to: wav)

@@ -53,7 +53,7 @@ struct PlayFluidSynthTests {
     func terminated() async throws {
         let folder = try PeachCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let play = try PeachCommand.start(["play", "A4", "--duration", "60"], environment: Self.fileDriver, in: folder)
+        let play = try PeachCommand.start(["play", "A4", "--duration", "20"], environment: Self.fileDriver, in: folder)
         // The precondition: the note plays (a slow start is waited out, not raced).
         let playing = await play.firstLine { $0.hasPrefix("Playing") }
         try #require(playing != nil, "\(play.standardOutput)\n\(play.standardError)")
