@@ -53,6 +53,11 @@ public actor StatusLinePresenter: TrainingPresenter {
         writer.leaveLine()
     }
 
+    /// The terminal's width changed: the old line's wrapped rows go, the line is fitted again.
+    public func resized() {
+        writer.resized()
+    }
+
     /// After the process continued (fg): the line again, below what the shell wrote.
     public func redraw() {
         writer.redraw()

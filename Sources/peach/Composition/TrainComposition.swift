@@ -42,6 +42,8 @@ enum TrainComposition {
         defer { settingsWarnings.show(through: nil) }
 
         let statusLine = shown as? StatusLinePresenter
+        let resizes = statusLine.map { statusLine in WindowResizeSignal { presenter.perform { await statusLine.resized() } } }
+        defer { resizes?.cancel() }
         do {
             // The controller first: a misspelt --from fails before any synth is started, and
             // the ports it lists are the rig's, not those of a synth Peach started.
