@@ -32,7 +32,7 @@ public actor StatusLinePresenter: TrainingPresenter {
         case .started(let mode, _, let output, let input, _):
             writer.printAbove(LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input))
         case .stopped(let mode, let problem?):
-            writer.printAbove(LogLineText.stopped(mode: mode, problem: problem))
+            writer.printAbove(LogLineText.stopped(mode: mode, problem: problem, goesOn: status.controls.startStop))
         case .notice(let text):
             writer.printAbove(text)
         case .finished(let completed, let summary):

@@ -34,7 +34,7 @@ enum TrainComposition {
         // appear in the order they happened, among the trainer's own reports.
         // A reader of the output that goes away ends training as a signal does.
         let shown = PresenterComposition.make(json: request.json, mode: request.mode,
-                                              nearCents: request.frontEnd.feedback.nearCents,
+                                              nearCents: request.frontEnd.feedback.nearCents, terminalKeys: jobControl != nil,
                                               closed: { interruption.interrupt() })
         let presenter = OrderedPresenter(shown)
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
