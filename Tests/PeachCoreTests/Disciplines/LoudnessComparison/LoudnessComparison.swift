@@ -69,7 +69,7 @@ struct LoudnessComparison: SessionDiscipline {
     }
 
     func judge(_ outcome: Outcome, of trial: Trial, run: inout Run, live: LiveShell<Self>) -> TrialJudgement<Record> {
-        .recorded(Record(difference: trial.difference, isCorrect: outcome.louder == (trial.difference.rawValue > 0)),
+        .recorded(Record(difference: trial.difference, isCorrect: outcome.louder == (trial.difference.decibels > 0)),
                   answeredBy: outcome.source)
     }
 

@@ -20,11 +20,11 @@ struct LoudnessComparisonTests {
         var differences: [Double] = []
         for _ in 1...3 {
             let trial = try #require(await events.next { if case .trialStarted(let trial) = $0 { trial } else { nil } })
-            differences.append(abs(trial.difference.rawValue))
+            differences.append(abs(trial.difference.decibels))
             await clock.advanceWhenSleeping(by: .seconds(1))
             await clock.advanceWhenSleeping(by: .seconds(1))
             _ = await events.next { if case .stateChanged(.awaitingAnswer) = $0 { true } else { nil } }
-            #expect(session.answer(louder: trial.difference.rawValue > 0))
+            #expect(session.answer(louder: trial.difference.decibels > 0))
             #expect(!session.answer(louder: true), "one answer per trial")
             _ = await events.next { if case .trialCompleted = $0 { true } else { nil } }
             await clock.advanceWhenSleeping(by: LoudnessComparison.feedbackDuration)
