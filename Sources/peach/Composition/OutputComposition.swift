@@ -32,7 +32,7 @@ struct ChosenOutput: Sendable {
 /// first synth there is, else a synth Peach starts (synth.*: amsynth or FluidSynth).
 enum OutputComposition {
     static func chooseOutput(spec: String?, client: SequencerClient, frontEnd: FrontEndSettings, settings: RigSettings,
-                             waiting: @Sendable (String) -> Void) async throws -> ChosenOutput {
+                             waiting: @escaping @Sendable (String) -> Void) async throws -> ChosenOutput {
         if let spec {
             let port = try await PortAwaiter.resolve(spec, for: .destination, client: client,
                                                      wait: frontEnd.portWait.limit, waiting: waiting)
@@ -45,6 +45,6 @@ enum OutputComposition {
         if choice.ignoresSound { waiting(choice.reason) }
         let launcher = SynthComposition.launcher(for: choice.engine, synth: frontEnd.synth, settings: settings)
         let synth = try await launcher.start(client: client, notice: waiting)
-        return ChosenOutput(port: synth.port, startedSynth: synth, choice: choice, launcher: launcher)
+        return ChosenOutput(port: synth.port, startedSynth: synth, launcher: launcher, choice: choice)
     }
 }

@@ -24,7 +24,8 @@ final class SynthKeeper: Sendable {
     init(_ synth: RunningSynth, launcher: any SynthLauncher, client: SequencerClient,
          notice: @escaping @Sendable (String) -> Void, gaveUp: @escaping @Sendable () -> Void) {
         state = Mutex(State(current: synth))
-        let watcher = Task { [state] in
+        // Holds the keeper until the run ends: stop() cancels it.
+        let watcher = Task { [self] in
             var restarts = 0
             while true {
                 let synth = state.withLock { $0.current }
