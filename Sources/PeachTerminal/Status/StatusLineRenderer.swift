@@ -120,7 +120,8 @@ public struct StatusLineRenderer: Hashable, Sendable {
                                           + " (" + CentsText.milliseconds(milliseconds) + ")",
                                           style: near ? .green : .red, isResult: true)])
         case .rhythmMissed?:
-            parts.append([Segment(text: "no tap", style: .yellow, isResult: true)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
+            parts.append(label + [Segment(text: "no tap", style: .yellow, isResult: true)])
         case nil:
             break
         }

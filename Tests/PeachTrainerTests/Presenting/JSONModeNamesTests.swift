@@ -20,10 +20,10 @@ struct JSONModeNamesTests {
     @Test("an interval comparison's trial events say interval-comparison, as its started event does")
     func intervalTrialEvents() async throws {
         let objects = try await Self.objects([
-            .started(mode: .intervalComparison, intervals: [.majorThirdDown], output: "FLUID Synth", input: nil),
-            .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: .majorThirdDown), trial: 1),
+            .started(mode: .intervalComparison, intervals: [.perfectFifthUp], output: "FLUID Synth", input: nil),
+            .comparisonTrialStarted(F.comparisonTrial(number: 1, offset: 20, interval: .perfectFifthUp), trial: 1),
             .comparisonStateChanged(.awaitingAnswer, trial: 1),
-            .comparisonCompleted(F.comparisonRecord(offset: 20, correct: true, interval: .majorThirdDown), trial: 1,
+            .comparisonCompleted(F.comparisonRecord(offset: 20, correct: true, interval: .perfectFifthUp), trial: 1,
                                  sessionBest: 20, standing: DisciplineStanding()),
             .stopped(mode: .intervalComparison, problem: nil),
         ])
