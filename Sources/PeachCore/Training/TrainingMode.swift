@@ -64,6 +64,16 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomString
         self = mode
     }
 
+    /// The mode that trains a pitch discipline: machine-facing text names disciplines so.
+    public init(training discipline: TrainingDiscipline) {
+        self = switch discipline {
+        case .unisonComparison: .comparison
+        case .intervalComparison: .intervalComparison
+        case .unisonMatching: .matching
+        case .intervalMatching: .intervalMatching
+        }
+    }
+
     /// For people: "interval comparison".
     public var description: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }
 }

@@ -35,7 +35,9 @@ public struct AnswerControls: Hashable, Sendable {
     public static let keys = AnswerControls(comparison: .arrows, tuning: "←/→", commit: "Enter", startStop: "space")
 
     /// A controller mapped by `settings`.
-    public init(controller settings: ControllerSettings) {
+    /// - Parameter terminalKeys: whether the computer's keys are read too; on a headless rig
+    ///   (no terminal) they are not, and nothing names the space bar.
+    public init(controller settings: ControllerSettings, terminalKeys: Bool = true) {
         switch settings.comparisonMode {
         case .relativeToTarget:
             comparison = .keyAboveOrBelowTarget
@@ -44,8 +46,9 @@ public struct AnswerControls: Hashable, Sendable {
         }
         tuning = Self.name(of: settings.tuning)
         commit = settings.commit.map(\.description).joined(separator: " or ")
-        startStop = "space" + (settings.commands[.startStop].map { " or " + $0.description } ?? "")
-            + (settings.activeHoldStartStop.map { " or \($0.description) held \(ControllerSettings.holdSeconds) s" } ?? "")
+        startStop = [terminalKeys ? "space" : nil, settings.commands[.startStop]?.description,
+                     settings.activeHoldStartStop.map { "\($0.description) held \(ControllerSettings.holdSeconds) s" }]
+            .compactMap { $0 }.joined(separator: " or ")
         tap = settings.tap?.description ?? "any key or pad"
     }
 

@@ -5,7 +5,8 @@ import PeachCore
 /// threshold 4.3 c (3.6–5.2) · finest 10.0 c · trend improving`: every number with a word that says what it is.
 /// Pure; the line never holds a newline and never takes more than `width` columns, so it
 /// never wraps: on a narrow terminal the least important parts go first (`Reduction`), so the
-/// question, the prompt and the result stay; only then is the line cut (ending with "…").
+/// question, the prompt and the result stay; only then is the line cut (with "…"): what
+/// follows the result first, then what comes before it, so the result's value stays whole.
 public struct StatusLineRenderer: Hashable, Sendable {
     public var colors: Bool
 
@@ -16,6 +17,8 @@ public struct StatusLineRenderer: Hashable, Sendable {
     private struct Segment {
         var text: String
         var style: TerminalStyle
+        /// The result's value: kept whole while the line has room for it.
+        var isResult = false
     }
 
     private static let separator = " · "
@@ -36,7 +39,20 @@ public struct StatusLineRenderer: Hashable, Sendable {
             line = Self.joined(Self.parts(of: status, without: Set(Reduction.allCases.prefix(count))))
             if Self.columns(of: line) <= width { break }
         }
-        return styled(Self.truncated(line, to: width))
+        return styled(Self.cut(line, to: width))
+    }
+
+    /// Cuts the line at its end, unless that would cut into the result's value: then the parts
+    /// before it are cut instead ("P5 up from C4 · higher or lo… · ✓ 14.2 c").
+    private static func cut(_ line: [Segment], to width: Int) -> [Segment] {
+        guard let result = line.firstIndex(where: \.isResult),
+              columns(of: Array(line[...result])) > width else { return truncated(line, to: width) }
+        // By now the result's label has gone: only the separator stands before its value.
+        let before = Array(line[..<result].dropLast())
+        let room = width - columns(of: [line[result]]) - DisplayWidth.columns(of: separator)
+        // Too narrow even for one character and "…" before the result: cut at the end.
+        guard room >= 2, !before.isEmpty else { return truncated(line, to: width) }
+        return truncated(before, to: room) + [Segment(text: separator, style: .dim), line[result]]
     }
 
     private static func joined(_ parts: [[Segment]]) -> [Segment] {
@@ -89,22 +105,23 @@ public struct StatusLineRenderer: Hashable, Sendable {
         case .comparison(let correct, let offset)?:
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
             parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + CentsText.magnitude(offset),
-                                          style: correct ? .green : .red)])
+                                          style: correct ? .green : .red, isResult: true)])
         case .matching(let error, let near)?:
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "ended ", style: .dim)]
             parts.append(label + [Segment(text: CentsText.pitch(error) + (near ? " (near)" : " (far)"),
-                                          style: near ? .green : .red)])
+                                          style: near ? .green : .red, isResult: true)])
         case .rhythmOffsetDetection(let correct, let percent)?:
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
             parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + SixteenthPercentText.text(percent: percent),
-                                          style: correct ? .green : .red)])
+                                          style: correct ? .green : .red, isResult: true)])
         case .rhythmMatching(let percent, let milliseconds, let near)?:
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "tap ", style: .dim)]
             parts.append(label + [Segment(text: SixteenthPercentText.text(percent: percent)
                                           + " (" + CentsText.milliseconds(milliseconds) + ")",
-                                          style: near ? .green : .red)])
+                                          style: near ? .green : .red, isResult: true)])
         case .rhythmMissed?:
-            parts.append([Segment(text: "no tap", style: .yellow)])
+            let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
+            parts.append(label + [Segment(text: "no tap", style: .yellow, isResult: true)])
         case nil:
             break
         }

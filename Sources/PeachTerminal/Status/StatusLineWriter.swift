@@ -66,6 +66,34 @@ public struct StatusLineWriter: Sendable {
         current = line
     }
 
+    /// The terminal's width changed (SIGWINCH): a terminal that reflows has wrapped the old line
+    /// onto as many rows as it now needs, with the cursor on the last; those rows are erased
+    /// (up, then to the end of the screen) and the line is drawn again at the new width.
+    public mutating func resized() {
+        guard let current, let lastStatus else { return }
+        let width = max(columns(), 1)
+        let rows = (Self.visibleColumns(of: current) + width - 1) / width
+        let line = render(lastStatus)
+        output.write("\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J" + line)
+        self.current = line
+    }
+
+    /// Columns on screen, without the colours' escape sequences (ESC [ … m).
+    private static func visibleColumns(of line: String) -> Int {
+        var columns = 0
+        var inEscape = false
+        for character in line {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                if character == "m" { inEscape = false }
+            } else {
+                columns += DisplayWidth.columns(of: character)
+            }
+        }
+        return columns
+    }
+
     private func render(_ status: TrainingStatus) -> String {
         // One column spare: writing the last column would leave some terminals about to wrap.
         renderer.render(status, width: max(columns(), 2) - 1)

@@ -37,7 +37,8 @@ public enum TrainingPrompt: Hashable, Sendable, CaseIterable {
         case .earlyOrLate:
             switch controls.comparison {
             case .arrows: "early or late? ←/→"
-            case .keyAboveOrBelowTarget: "early or late? key below/from \(MIDINote.middleC.name)"
+            case .keyAboveOrBelowTarget:
+                "early or late? a key below \(MIDINote.middleC.name) = early, \(MIDINote.middleC.name) and up = late"
             case .buttons(let higher, let lower): "early (\(lower)) or late (\(higher))?"
             }
         case .tap: "tap the fourth (\(controls.tap))"

@@ -9,16 +9,20 @@ public actor LogLinePresenter: TrainingPresenter {
     private let output: any TextOutput
     private var status: TrainingStatus
     private let nearCents: Cents
+    private let terminalKeys: Bool
 
+    /// - Parameter terminalKeys: whether the computer's keys are read; not on a headless rig,
+    ///   where the lines name only the controller's controls.
     public init(mode: TrainingMode, output: any TextOutput,
-                nearCents: Cents = FeedbackCueSettings.default.nearCents) {
+                nearCents: Cents = FeedbackCueSettings.default.nearCents, terminalKeys: Bool = true) {
         self.output = output
         status = .initial(mode: mode)
         self.nearCents = nearCents
+        self.terminalKeys = terminalKeys
     }
 
     public func present(_ report: TrainingReport) {
-        status = status.applying(report, nearCents: nearCents)
+        status = status.applying(report, nearCents: nearCents, terminalKeys: terminalKeys)
         let number = status.trial ?? 0
         let line: String? = switch report {
         case .started(let mode, _, let output, let input, _):
@@ -28,7 +32,7 @@ public actor LogLinePresenter: TrainingPresenter {
         case .trialProgress(let news, _):
             news.logLine(number: number, status: status, nearCents: nearCents)
         case .stopped(let mode, let problem):
-            LogLineText.stopped(mode: mode, problem: problem)
+            LogLineText.stopped(mode: mode, problem: problem, goesOn: status.controls.startStop)
         case .notice(let text):
             text
         case .finished(let completed, _):

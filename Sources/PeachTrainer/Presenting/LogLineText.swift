@@ -8,11 +8,10 @@ enum LogLineText {
         return "training \(trained) · sending to \(output) · answers from \(input ?? "the terminal keys")"
     }
 
-    static func stopped(mode: TrainingMode, problem: String?) -> String {
-        guard let problem else {
-            let goesOn = mode == .rhythmMatching ? "space, p or a tap" : "space or the start/stop control"
-            return "\(mode) paused · \(goesOn) goes on"
-        }
+    /// - Parameter goesOn: the controls that go on after a pause (the rig's, not the space bar
+    ///   where no terminal is read).
+    static func stopped(mode: TrainingMode, problem: String?, goesOn: String) -> String {
+        guard let problem else { return "\(mode) paused · \(goesOn) goes on" }
         return "\(mode) stopped: \(problem)"
     }
 
@@ -107,11 +106,11 @@ enum LogLineText {
             + Self.standing(best: sessionBest.map { "finest " + CentsText.magnitude($0) }, standing, measure: "threshold")
     }
 
-    /// "trial 4 · matching · unison on G4 · starts −13.2 c from the target"
+    /// "trial 4 · matching · unison on G4 · started": not where the note starts, which would
+    /// tell a musician reading the log (or a rig's display) which way to tune.
     static func matchingStarted(_ trial: PitchMatchingTrial, number: Int, mode: TrainingMode) -> String {
         let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
-        return "trial \(number) · \(mode) · \(question.longText)"
-            + " · starts \(CentsText.signed(trial.initialCentOffset)) from the target"
+        return "trial \(number) · \(mode) · \(question.longText) · started"
     }
 
     /// "trial 4 · interval matching · P5 up from C4 to G4 · started −13.2 c · ended +2.1 c · near

@@ -32,7 +32,7 @@ public actor StatusLinePresenter: TrainingPresenter {
         case .started(let mode, _, let output, let input, _):
             writer.printAbove(LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input))
         case .stopped(let mode, let problem?):
-            writer.printAbove(LogLineText.stopped(mode: mode, problem: problem))
+            writer.printAbove(LogLineText.stopped(mode: mode, problem: problem, goesOn: status.controls.startStop))
         case .notice(let text):
             writer.printAbove(text)
         case .finished(let completed, let summary):
@@ -51,6 +51,11 @@ public actor StatusLinePresenter: TrainingPresenter {
     /// what is printed after training ended without its summary (stopped during the start-up).
     public func leaveLine() {
         writer.leaveLine()
+    }
+
+    /// The terminal's width changed: the old line's wrapped rows go, the line is fitted again.
+    public func resized() {
+        writer.resized()
     }
 
     /// After the process continued (fg): the line again, below what the shell wrote.

@@ -5,7 +5,10 @@ import PeachTerminal
 extension TrainingStatus {
     /// The status before the first report.
     public static func initial(mode: TrainingMode) -> TrainingStatus {
-        TrainingStatus(mode: mode)
+        var status = TrainingStatus(mode: mode)
+        // Paused rhythm matching goes on with a tap too (the trainer's route sees to it).
+        if mode == .rhythmMatching { status.controls.startStop += " or a tap" }
+        return status
     }
 
     /// The status after `report`.
@@ -13,12 +16,14 @@ extension TrainingStatus {
     /// Trial numbers are the ones the reports carry (the run's, see `TrainingReport`).
     /// - Parameter nearCents: a match at most this far from the target is near (the feedback
     ///   cue's threshold).
+    /// - Parameter terminalKeys: whether the computer's keys are read (not on a headless rig):
+    ///   the prompts name only controls there are.
     public func applying(_ report: TrainingReport,
-                         nearCents: Cents = FeedbackCueSettings.default.nearCents) -> TrainingStatus {
+                         nearCents: Cents = FeedbackCueSettings.default.nearCents, terminalKeys: Bool = true) -> TrainingStatus {
         var status = self
         switch report {
         case .started(let mode, let intervals, _, _, let controller):
-            var controls = controller.map(AnswerControls.init) ?? .keys
+            var controls = controller.map { AnswerControls(controller: $0, terminalKeys: terminalKeys) } ?? .keys
             // Paused rhythm matching goes on with a tap too (the trainer's route sees to it).
             if mode == .rhythmMatching { controls.startStop += " or a tap" }
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,

@@ -1,8 +1,12 @@
 import Foundation
+import PeachCore
+import Synchronization
 
 /// `peach train --json`: one JSON object per line for every report, for scripts and dashboards.
-public struct JSONLinePresenter: TrainingPresenter {
+public final class JSONLinePresenter: TrainingPresenter {
     private let write: @Sendable (String) -> Void
+    /// The mode the last `started` named: every trial event of the session carries it.
+    private let mode = Mutex<TrainingMode?>(nil)
 
     /// - Parameter write: takes one line without its newline; stdout in the app.
     public init(write: @escaping @Sendable (String) -> Void) {
@@ -10,14 +14,18 @@ public struct JSONLinePresenter: TrainingPresenter {
     }
 
     public func present(_ report: TrainingReport) async {
-        write(Self.line(for: report))
+        let running = mode.withLock { mode in
+            if case .started(let started, _, _, _, _) = report { mode = started }
+            return mode
+        }
+        write(Self.line(for: report, in: running))
     }
 
-    static func line(for report: TrainingReport) -> String {
+    static func line(for report: TrainingReport, in mode: TrainingMode?) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding strings, numbers and nested objects of them cannot fail.
-        let data = (try? encoder.encode(JSONValue.object(report.json))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(JSONValue.object(report.json(in: mode)))) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -4,21 +4,24 @@ import PeachCore
 extension TrainingReport {
     /// The report as one JSON object: `event` names it, `mode` and `trial` say where it belongs;
     /// notes are MIDI numbers with their names, pitches in Hz, offsets in cents (signed: the
-    /// sign of a comparison's offset is the right answer, so scripts can check it).
-    var json: [String: JSONValue] {
+    /// sign of a comparison's offset is the right answer, so scripts can check it). Modes and
+    /// disciplines are named as the command line names modes (`interval-comparison`).
+    /// - Parameter mode: the running mode, which a trial's own news cannot tell (an interval
+    ///   comparison's states are a comparison's); nil: the news' own.
+    func json(in mode: TrainingMode?) -> [String: JSONValue] {
         switch self {
         case .started(let mode, let intervals, let output, let input, _):
             return ["event": .string("started"), "mode": .string(mode.rawValue),
                     "intervals": .array(intervals.map { .string($0.abbreviation) }),
                     "output": .string(output), "input": .optional(input)]
         case .trialStarted(let news, let trial):
-            return Self.trialJSON("trialStarted", news, trial)
+            return Self.trialJSON("trialStarted", news, trial, mode: mode)
         case .stateChanged(let news, let trial):
-            return Self.trialJSON("state", news, trial)
+            return Self.trialJSON("state", news, trial, mode: mode)
         case .trialProgress(let news, let trial):
-            return Self.trialJSON(news.jsonEvent, news, trial)
+            return Self.trialJSON(news.jsonEvent, news, trial, mode: mode)
         case .trialCompleted(let news, let trial):
-            return Self.trialJSON("trialCompleted", news, trial)
+            return Self.trialJSON("trialCompleted", news, trial, mode: mode)
         case .stopped(let mode, let problem):
             return ["event": .string("stopped"), "mode": .string(mode.rawValue), "problem": .optional(problem)]
         case .notice(let message):
@@ -30,14 +33,15 @@ extension TrainingReport {
         }
     }
 
-    private static func trialJSON(_ event: String, _ news: any TrialNews, _ trial: Int) -> [String: JSONValue] {
-        news.jsonFields.merging(["event": .string(event), "mode": .string(news.jsonMode), "trial": .integer(trial)]) { _, own in own }
+    private static func trialJSON(_ event: String, _ news: any TrialNews, _ trial: Int, mode: TrainingMode?) -> [String: JSONValue] {
+        news.jsonFields.merging(["event": .string(event), "mode": .string(mode?.rawValue ?? news.jsonMode),
+                                 "trial": .integer(trial)]) { _, own in own }
     }
 
     /// One discipline of the run's summary: trials, percent correct or mean |error|, the
     /// estimate before the run and after it.
     private static func summaryEntry(_ entry: RunSummary.Entry) -> JSONValue {
-        .object(["discipline": .string(entry.discipline.rawValue), "trials": .integer(entry.trials),
+        .object(["discipline": .string(TrainingMode(training: entry.discipline).rawValue), "trials": .integer(entry.trials),
                  "percentCorrect": .optional(entry.percentCorrect), "meanAbsoluteError": .optional(entry.meanAbsoluteError),
                  "thresholdBefore": ReportJSON.threshold(entry.before), "thresholdAfter": ReportJSON.threshold(entry.after)])
     }

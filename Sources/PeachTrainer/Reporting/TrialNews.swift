@@ -5,7 +5,8 @@ import PeachTerminal
 /// the core: the trainer reports it and the presenters show it through this one shape, whatever
 /// the discipline, and each discipline says here what its JSON line, log line and status line hold.
 public protocol TrialNews: Sendable {
-    /// The `mode` of its JSON lines: the discipline's name (interval comparison is "comparison").
+    /// The `mode` of its JSON lines when no `started` report named the running one: the
+    /// discipline's unison mode ("comparison" for interval comparison too).
     var jsonMode: String { get }
     /// Its JSON line's own fields (the report adds `event`, `mode` and `trial`).
     var jsonFields: [String: JSONValue] { get }

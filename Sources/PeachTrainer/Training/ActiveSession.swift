@@ -35,8 +35,8 @@ public struct ActiveSession: Sendable {
         ActiveSession(session, kind: .rhythmMatching) { .rhythmMatching($0) }
     }
 
-    func start() async {
-        await session.start()
+    func start(trialBudget: Int?) async {
+        await session.start(trialBudget: trialBudget)
     }
 
     func stop() async {

@@ -22,7 +22,7 @@ extension Trainer {
             if let trialLimit, tally.completedTrials >= trialLimit { await apply(.trialLimitReached) }
         case .stopped(let reason):
             let stop: TrainerPhase.Stop = switch reason {
-            case .requested: .requested
+            case .requested, .trialBudgetSpent: .requested
             case .unanswered: .unanswered(problem: reason.description)
             case .failed(let error): .failed(problem: String(describing: error), fatal: rig.isFatal(error))
             }

@@ -244,7 +244,9 @@ public actor Trainer {
     /// getting there (the supervisor's calls come in between) leaves it stopped.
     private func startSession() async {
         guard phase == .running else { return }
-        await session?.start()
+        // The session itself stops at the limit: told only after each trial, the trainer could
+        // be too late to keep it from starting (and recording) one more.
+        await session?.start(trialBudget: trialLimit.map { max(1, $0 - tally.completedTrials) })
     }
 }
 

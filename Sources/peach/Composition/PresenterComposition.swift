@@ -6,15 +6,17 @@ import PeachTrainer
 /// How training shows itself: JSON lines for scripts, a live status line on a terminal, plain
 /// log lines otherwise (a pipe, a file, the journal of a systemd unit).
 enum PresenterComposition {
-    /// - Parameter closed: the reader of standard output went away.
-    static func make(json: Bool, mode: TrainingMode, nearCents: Cents,
+    /// - Parameters:
+    ///   - terminalKeys: whether the computer's keys are read (not on a headless rig).
+    ///   - closed: the reader of standard output went away.
+    static func make(json: Bool, mode: TrainingMode, nearCents: Cents, terminalKeys: Bool,
                      closed: @escaping @Sendable () -> Void) -> any TrainingPresenter {
         let output = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO, closed: closed)
         if json {
             return JSONLinePresenter { line in output.write(line + "\n") }
         }
         guard isatty(STDOUT_FILENO) == 1 else {
-            return LogLinePresenter(mode: mode, output: output, nearCents: nearCents)
+            return LogLinePresenter(mode: mode, output: output, nearCents: nearCents, terminalKeys: terminalKeys)
         }
         let colors = TerminalStyle.colorsEnabled(environment: ProcessInfo.processInfo.environment, isTerminal: true)
         return StatusLinePresenter(mode: mode, output: output, colors: colors,

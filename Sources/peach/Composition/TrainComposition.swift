@@ -34,7 +34,7 @@ enum TrainComposition {
         // appear in the order they happened, among the trainer's own reports.
         // A reader of the output that goes away ends training as a signal does.
         let shown = PresenterComposition.make(json: request.json, mode: request.mode,
-                                              nearCents: request.frontEnd.feedback.nearCents,
+                                              nearCents: request.frontEnd.feedback.nearCents, terminalKeys: jobControl != nil,
                                               closed: { interruption.interrupt() })
         let presenter = OrderedPresenter(shown)
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
@@ -42,6 +42,8 @@ enum TrainComposition {
         defer { settingsWarnings.show(through: nil) }
 
         let statusLine = shown as? StatusLinePresenter
+        let resizes = statusLine.map { statusLine in WindowResizeSignal { presenter.perform { await statusLine.resized() } } }
+        defer { resizes?.cancel() }
         do {
             // The controller first: a misspelt --from fails before any synth is started, and
             // the ports it lists are the rig's, not those of a synth Peach started.

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachRig
 import PeachTerminal
 import Testing
 
@@ -97,9 +98,25 @@ struct StatusLineRendererTests {
         if width >= DisplayWidth.columns(of: essential) {
             for part in ["P5 up from C4", "higher or lower? ↑/↓", "✓ 14.2 c"] { #expect(line.contains(part), "\(line)") }
             #expect(!line.hasSuffix("…"))
+        } else if width >= DisplayWidth.columns(of: "P… · ✓ 14.2 c") {
+            // The result's value stays whole; the question and the prompt before it are cut.
+            #expect(line.hasSuffix("… · ✓ 14.2 c") && essential.hasPrefix(String(line.dropLast(12))), "\(line)")
         } else {
             #expect(line.hasSuffix("…") && essential.hasPrefix(String(line.dropLast())), "\(line)")
         }
+    }
+
+    @Test("after a resize to 60 columns the result keeps its value: the prompt before it is cut instead")
+    func resultStaysWhole() {
+        var matching = TrainingStatus(mode: .matching, trial: 7, prompt: .tune, lastResult: .matching(error: -0.9, near: true))
+        matching.controls = AnswerControls(controller: .default)
+        #expect(plain.render(matching, width: 200)
+            == "matching · trial 7 · tune (mod wheel), then sustain pedal or any key · ended 0.9 c flat (near)")
+        #expect(plain.render(matching, width: 59) == "tune (mod wheel), then sustain pedal o… · 0.9 c flat (near)")
+        #expect(plain.render(full, width: 40) == "P5 up from C4 · higher or lo… · ✓ 14.2 c")
+        let line = coloured.render(full, width: 40)
+        #expect(line.hasSuffix("\u{1B}[32m✓ 14.2 c\u{1B}[0m"))
+        #expect(line.replacing(/\x{1B}\[[0-9;]*m/, with: "") == plain.render(full, width: 40))
     }
 
     @Test("matching: the estimate's interval goes before the mode, the spread before the trial number")

@@ -49,11 +49,11 @@ struct LogLinePresenterTests {
             trial 2 · comparison · unison on C4 · detuned 11.0 c · started
             trial 2 · comparison · unison on C4 · detuned −11.0 c · answered higher · wrong
             controller lost: waiting for Keystation 49
-            comparison paused · space or the start/stop control goes on
+            comparison paused · space goes on
             training interval matching P5u · sending to FLUID Synth · answers from the terminal keys
-            trial 3 · interval matching · P5 up from G4 to D5 · starts −13.2 c from the target
+            trial 3 · interval matching · P5 up from G4 to D5 · started
             trial 3 · interval matching · P5 up from G4 to D5 · started −13.2 c · ended +2.1 c · near (closest 1.5 c, trend stable)
-            trial 4 · interval matching · P5 up from G4 to D5 · starts +3.0 c from the target
+            trial 4 · interval matching · P5 up from G4 to D5 · started
             trial 4 · interval matching · P5 up from G4 to D5 · started +3.0 c · ended −20.0 c · far (closest 1.5 c)
             interval matching stopped: FLUID Synth went away
             finished · 4 trials completed

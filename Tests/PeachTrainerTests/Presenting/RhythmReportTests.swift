@@ -38,7 +38,7 @@ struct RhythmReportTests {
             trial 2 · rhythm matching · 80 BPM · tap 4 % early (−7.5 ms)
             trial 3 · rhythm matching · no tap in time: the next trial comes
             tap +140.0 ms from the fourth: outside the window, not counted
-            rhythm matching paused · space, p or a tap goes on
+            rhythm matching paused · space or a tap goes on
             finished · 2 trials completed
             rhythm matching at 80 BPM: 2 trials, mean 4 % early, mean |offset| 4 %
 

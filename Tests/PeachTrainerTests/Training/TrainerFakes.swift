@@ -20,23 +20,50 @@ struct ImmediateClock: Clock {
 
 /// A player whose fixed-length notes end at once and whose held notes last until stopped.
 final class InstantNotePlayer: NotePlayer {
-    private let counts = Mutex((played: 0, started: 0, stopAll: 0))
+    typealias Counts = (played: Int, started: Int, stopAll: Int)
+    private let counts = Mutex<Counts>((played: 0, started: 0, stopAll: 0))
+    private let waiters = Mutex<[(condition: @Sendable (Counts) -> Bool, continuation: CheckedContinuation<Void, Never>)]>([])
 
     var played: Int { counts.withLock { $0.played } }
     var stopAllCalls: Int { counts.withLock { $0.stopAll } }
 
+    /// Returns once the counts meet `condition`.
+    func waitUntil(_ condition: @escaping @Sendable (Counts) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let met = waiters.withLock { waiters in
+                if condition(counts.withLock { $0 }) { return true }
+                waiters.append((condition, continuation))
+                return false
+            }
+            if met { continuation.resume() }
+        }
+    }
+
+    private func count(_ change: (inout Counts) -> Void) {
+        let now = counts.withLock { counts in
+            change(&counts)
+            return counts
+        }
+        let ready = waiters.withLock { waiters in
+            let ready = waiters.filter { $0.condition(now) }
+            waiters.removeAll { $0.condition(now) }
+            return ready
+        }
+        ready.forEach { $0.continuation.resume() }
+    }
+
     func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
                    amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
-        counts.withLock { $0.played += 1 }
+        count { $0.played += 1 }
         return Handle()
     }
 
     func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
-        counts.withLock { $0.started += 1 }
+        count { $0.started += 1 }
         return Handle()
     }
 
-    func stopAll() throws { counts.withLock { $0.stopAll += 1 } }
+    func stopAll() throws { count { $0.stopAll += 1 } }
 
     private struct Handle: TimedPlaybackHandle {
         func stop() throws {}
@@ -49,8 +76,26 @@ final class InstantNotePlayer: NotePlayer {
 actor RecordingPresenter: TrainingPresenter {
     private(set) var reports: [TrainingReport] = []
     private var waiters: [(condition: @Sendable ([TrainingReport]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Holds the trainer in the first completed trial's report until `release()`: a trainer
+    /// slow to learn of an answer (a loaded machine).
+    private let holdsCompletion: Bool
+    private var held: CheckedContinuation<Void, Never>?
+    private var released = false
 
-    func present(_ report: TrainingReport) {
+    init(holdingFirstCompletion: Bool = false) {
+        holdsCompletion = holdingFirstCompletion
+    }
+
+    func release() {
+        released = true
+        held?.resume()
+        held = nil
+    }
+
+    func present(_ report: TrainingReport) async {
+        if holdsCompletion, !released, case .trialCompleted = report {
+            await withCheckedContinuation { held = $0 }
+        }
         reports.append(report)
         let ready = waiters.filter { $0.condition(reports) }
         waiters.removeAll { $0.condition(reports) }

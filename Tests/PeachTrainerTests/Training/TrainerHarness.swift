@@ -12,7 +12,7 @@ import Synchronization
 /// them over, keys through a stream as the terminal's reader gives them.
 struct TrainerHarness {
     let player = InstantNotePlayer()
-    let presenter = RecordingPresenter()
+    let presenter: RecordingPresenter
     let cue = RecordingCue()
     let trainer: Trainer
     let controller: Controller
@@ -28,7 +28,8 @@ struct TrainerHarness {
 
     init(mode: TrainingMode = .comparison, trialLimit: Int? = nil,
          commands: [TrainingCommand: ControllerButton] = [:],
-         observers: [any PitchComparisonObserver] = []) throws {
+         observers: [any PitchComparisonObserver] = [], presenter: RecordingPresenter = RecordingPresenter()) throws {
+        self.presenter = presenter
         let settings = MockUserSettings()
         let controllerSettings = try ControllerSettings(commands: commands)
         let player = self.player
@@ -46,7 +47,7 @@ struct TrainerHarness {
         }
         (keyEvents, keys) = AsyncStream<TerminalKey>.makeStream()
         trainer = Trainer(
-            mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: presenter,
+            mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: self.presenter,
             rig: FakeRig(mapping: controllerSettings), feedback: TrainerFeedback(cue: cue, settings: .default),
             clock: ImmediateClock())
         controller = Controller(route: trainer.route)

@@ -29,6 +29,21 @@ struct TrainerTests {
         #expect(summary.entries.first?.trials == 3)
     }
 
+    @Test("the trial limit holds however late the trainer learns of the last answer: the session starts no trial past it")
+    func trialLimitWithSlowTrainer() async throws {
+        let harness = try TrainerHarness(trialLimit: 1, presenter: RecordingPresenter(holdingFirstCompletion: true))
+        let run = harness.run()
+        await harness.awaitingAnswer(1)
+        harness.controller.yield(Keyboard.key(127))
+        // The trainer is held in reporting the answer, the feedback pause ends at once: the
+        // session, on its own, either plays the next trial's note or ends by itself.
+        await harness.player.waitUntil { $0.played > 2 || $0.stopAll > 0 }
+        #expect(harness.player.played == 2)
+        await harness.presenter.release()
+        #expect(await run.value == .finished(completedTrials: 1))
+        #expect(harness.answeredBy.count == 1)
+    }
+
     @Test("finish() before run (a signal during the start-up): nothing sounds, the run ends at once")
     func finishBeforeRun() async throws {
         let harness = try TrainerHarness()

@@ -1,7 +1,8 @@
 /// What the trainer drives, whatever the discipline: one session type for every kind, so
 /// nothing above the core switches over disciplines to start, stop or feed a session.
 public protocol DisciplineSession: Actor {
-    func start()
+    /// Starts the loop; it records at most `trialBudget` trials (nil: no limit).
+    func start(trialBudget: Int?)
     func stop() async
     /// The running trial's number and, in comparison, its target note (keys and controllers
     /// answer relative to it); nil between runs.

@@ -17,6 +17,8 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
     /// What the discipline keeps between trials of the current run.
     private(set) var run: Discipline.Run
     private var trialNumber = 0
+    /// How many more trials this run may record; nil: no limit.
+    private var trialBudget: Int?
     private var runTask: Task<Void, Never>?
 
     public static var feedbackDuration: Duration { Discipline.feedbackDuration }
@@ -49,8 +51,12 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
     }
 
     /// Starts training; does nothing when already running.
-    public func start() {
+    /// - Parameter trialBudget: how many trials this run may record (> 0); nil: no limit. Once
+    ///   they are recorded the run ends after the last one's feedback, by itself: no trial past
+    ///   the budget starts, however late whoever set it learns of the last one.
+    public func start(trialBudget: Int? = nil) {
         guard runTask == nil else { return }
+        self.trialBudget = trialBudget
         run = discipline.newRun()
         let (stream, continuation) = TrialInputs<Discipline.Input>.makeStream()
         live.setInputs(continuation)
@@ -78,10 +84,12 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
     private func runLoop(_ stream: TrialInputs<Discipline.Input>) async {
         var inputs = stream.makeAsyncIterator()
         do {
-            while true {
+            while trialBudget.map({ $0 > 0 }) ?? true {
                 try Task.checkCancellation()
                 try await runTrial(&inputs)
             }
+            runTask = nil
+            end(.trialBudgetSpent)
         } catch {
             // stop() cancelled us and ends the session itself.
             guard !Task.isCancelled else { return }
@@ -100,6 +108,7 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
         if case .recorded(let record, let source) = try discipline.judge(outcome, of: trial, run: &run, live: live) {
             try Task.checkCancellation()
             try await discipline.deliver(record, answeredBy: source)
+            trialBudget = trialBudget.map { $0 - 1 }
             live.publish(discipline.completed(record, run: &run))
         }
         live.transition(to: Discipline.State.showingFeedback)
