@@ -10,7 +10,8 @@ struct GetSettingCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SettingsFileOptions
     @Flag(help: "Print the value, its source and environment variable as JSON.") var json = false
-    @Argument(help: "The setting's key, e.g. noteRange.lower.") var key: String
+    @Argument(help: "The setting's key, e.g. noteRange.lower.", completion: .list(SettingsCatalogue.all.map(\.key)))
+    var key: String
 
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: options.configPath)

@@ -8,7 +8,8 @@ struct SetSettingCommand: AsyncParsableCommand {
         commandName: "set", abstract: "Store a setting in your settings file.")
 
     @OptionGroup var options: SettingsFileOptions
-    @Argument(help: "The setting's key, e.g. noteDuration.") var key: String
+    @Argument(help: "The setting's key, e.g. noteDuration.", completion: .list(SettingsCatalogue.all.map(\.key)))
+    var key: String
     @Argument(help: "The new value, e.g. 1.5, C3, or P5u,M3d for intervals.") var value: String
 
     func run() async throws {
