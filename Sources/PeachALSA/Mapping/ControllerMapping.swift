@@ -255,9 +255,7 @@ public struct ControllerMapping: Sendable {
             if matches(settings.higher) { return [.answer(higher: true)] }
             if matches(settings.lower) { return [.answer(higher: false)] }
         case .matching:
-            for case .button(let button) in settings.commit where matches(button) {
-                return [.commit]
-            }
+            if buttonCommits(kind, number) { return [.commit] }
         case .rhythmOffsetDetection where settings.comparisonMode == .explicit:
             if matches(settings.lower) { return [.timing(early: true)] }
             if matches(settings.higher) { return [.timing(early: false)] }
