@@ -3,31 +3,67 @@ import GRDB
 import PeachCore
 import PeachRig
 
-/// The columns of the record tables, by name (`String(describing:)` is the column's name).
-enum StoredColumn: Int, CaseIterable {
-    case id, timestamp, referenceNote, targetNote, interval, tuningSystem
-    case centOffset, isCorrect, initialCentOffset, userCentError
-    case outputPort, soundProgram, soundBank, inputControl
-    case tempoBPM, offsetMs, userOffsetMs
-    case measuredAt, inputPort, latencyMs, spreadMs, tapsUsed
+/// A column of a record table, by name. The store's own columns have a fixed slot, so a read
+/// finds them by index; a column a discipline adds (`StoredColumn(named:)`) is found by name.
+struct StoredColumn: Hashable, Sendable {
+    let name: String
+    /// Index into `ColumnPositions`' array, for the columns of `builtIn`.
+    fileprivate let slot: Int?
 
-    var name: String { String(describing: self) }
+    /// A column that a discipline's own table adds.
+    init(named name: String) {
+        self.name = name
+        slot = Self.builtInNames.firstIndex(of: name)
+    }
+
+    private init(slot: Int) {
+        name = Self.builtInNames[slot]
+        self.slot = slot
+    }
+
+    fileprivate static let builtInNames = [
+        "id", "timestamp", "referenceNote", "targetNote", "interval", "tuningSystem",
+        "centOffset", "isCorrect", "initialCentOffset", "userCentError",
+        "outputPort", "soundProgram", "soundBank", "inputControl",
+        "tempoBPM", "offsetMs", "userOffsetMs",
+        "measuredAt", "inputPort", "latencyMs", "spreadMs", "tapsUsed",
+    ]
+
+    static let id = Self(slot: 0), timestamp = Self(slot: 1), referenceNote = Self(slot: 2)
+    static let targetNote = Self(slot: 3), interval = Self(slot: 4), tuningSystem = Self(slot: 5)
+    static let centOffset = Self(slot: 6), isCorrect = Self(slot: 7), initialCentOffset = Self(slot: 8)
+    static let userCentError = Self(slot: 9), outputPort = Self(slot: 10), soundProgram = Self(slot: 11)
+    static let soundBank = Self(slot: 12), inputControl = Self(slot: 13), tempoBPM = Self(slot: 14)
+    static let offsetMs = Self(slot: 15), userOffsetMs = Self(slot: 16), measuredAt = Self(slot: 17)
+    static let inputPort = Self(slot: 18), latencyMs = Self(slot: 19), spreadMs = Self(slot: 20)
+    static let tapsUsed = Self(slot: 21)
+
+    /// The rig's columns, which every record table ends with.
+    static let rig: [StoredColumn] = [.outputPort, .soundProgram, .soundBank, .inputControl]
 }
 
 /// Where each column is in the rows of one read: found once, not by name for every value
 /// (GRDB's lookup by name lower-cases and hashes it each time, most of a 100 000-row read).
 struct ColumnPositions {
-    /// By `StoredColumn.rawValue`; nil where the read did not select the column.
+    /// By the built-in column's slot; nil where the read did not select the column.
     private let positions: [Int?]
+    /// A discipline's own columns, by name.
+    private let others: [String: Int]
 
     init(_ row: Row) {
         let names = Array(row.columnNames)
-        positions = StoredColumn.allCases.map { column in names.firstIndex(of: column.name) }
+        positions = StoredColumn.builtInNames.map { names.firstIndex(of: $0) }
+        var others: [String: Int] = [:]
+        for (index, name) in names.enumerated() where !StoredColumn.builtInNames.contains(name) {
+            others[name] = index
+        }
+        self.others = others
     }
 
     /// The value of `column` in `row`, NULL when the read did not select it.
     func value(_ column: StoredColumn, in row: Row) -> DatabaseValue {
-        guard let index = positions[column.rawValue] else { return .null }
+        let found = if let slot = column.slot { positions[slot] } else { others[column.name] }
+        guard let index = found else { return .null }
         // The untyped subscript reads SQLite's value as stored; the typed one goes through a
         // generic conversion that costs more than the read itself.
         let stored: (any DatabaseValueConvertible)? = row[index]
@@ -132,29 +168,5 @@ struct RowDecoder {
             rig.inputControl = parsed
         }
         return rig
-    }
-
-    func comparisonRecord() throws(StoreError) -> PitchComparisonRecord {
-        let correct = try integer(.isCorrect)
-        guard correct == 0 || correct == 1 else { throw fail(.isCorrect, "\(correct) is not 0 or 1") }
-        return PitchComparisonRecord(
-            timestamp: try timestamp(), referenceNote: try note(.referenceNote), targetNote: try note(.targetNote),
-            interval: try interval(), tuningSystem: try tuningSystem(), centOffset: try cents(.centOffset),
-            isCorrect: correct == 1)
-    }
-
-    func comparison() throws(StoreError) -> StoredPitchComparison {
-        StoredPitchComparison(id: id, record: try comparisonRecord(), rig: try rig())
-    }
-
-    func matchingRecord() throws(StoreError) -> PitchMatchingRecord {
-        PitchMatchingRecord(
-            timestamp: try timestamp(), referenceNote: try note(.referenceNote), targetNote: try note(.targetNote),
-            interval: try interval(), tuningSystem: try tuningSystem(),
-            initialCentOffset: try cents(.initialCentOffset), userCentError: try cents(.userCentError))
-    }
-
-    func matching() throws(StoreError) -> StoredPitchMatching {
-        StoredPitchMatching(id: id, record: try matchingRecord(), rig: try rig())
     }
 }

@@ -11,6 +11,7 @@ enum StoreIdentity: Equatable {
     /// Another program's database; the text says how it was told apart.
     case foreign(String)
 
+    /// Stores from before the application id hold only the first disciplines' tables.
     static func of(_ db: Database) throws -> StoreIdentity {
         let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if id == StoreSchema.applicationID { return .peach }
@@ -21,7 +22,7 @@ enum StoreIdentity: Equatable {
             SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
             """)
         if tables.isEmpty { return .empty }
-        let foreignTables = tables.filter { !StoreSchema.tableNames.contains($0) }
+        let foreignTables = tables.filter { !RecordKinds.standard.tableNames.contains($0) }
         if !foreignTables.isEmpty {
             return .foreign("it holds the table\(foreignTables.count == 1 ? "" : "s") \(foreignTables.joined(separator: ", ")), which peach never makes")
         }
@@ -29,7 +30,7 @@ enum StoreIdentity: Equatable {
             return .foreign("it has peach's table names but no record of peach's schema steps")
         }
         let steps = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-        let unknown = steps.filter { !StoreSchema.migrationNames.contains($0) }
+        let unknown = steps.filter { !RecordKinds.standard.migrationNames.contains($0) }
         // A newer peach sets the application id, so unknown steps without it are another program's.
         guard steps.contains(StoreSchema.trainingRecords), unknown.isEmpty else {
             return .foreign("its schema steps \(unknown.isEmpty ? "(none)" : unknown.joined(separator: ", ")) are not peach's")

@@ -17,42 +17,47 @@ public enum StoreSchema {
     /// Tap calibrations per pair of ports (issue 17): what rhythm matching subtracts from taps.
     public static let tapCalibrations = "v4-tap-calibrations"
 
-    public static let migrationNames = [trainingRecords, rigContext, rhythmRecords, tapCalibrations]
+    /// The migrations this peach runs, in order: the released ones, then those of disciplines
+    /// added later (`RecordKinds`).
+    public static var migrationNames: [String] { RecordKinds.standard.migrationNames }
 
     /// SQLite's application id for peach's database ("Peac"), written with the schema, so a
     /// file is recognised as peach's own before anything is written to it.
     public static let applicationID: Int32 = 0x5065_6163
 
-    /// The tables peach's schema holds (SQLite's own `sqlite_` tables aside).
-    static let tableNames: Set<String> = ["grdb_migrations", "pitchComparison", "pitchMatching",
-                                          RhythmSchema.detectionTable, RhythmSchema.matchingTable,
-                                          CalibrationSchema.table]
+    /// The tables the schema holds besides the record tables (SQLite's own `sqlite_` tables aside).
+    static let otherTables: Set<String> = ["grdb_migrations", CalibrationSchema.table]
 
-    /// The migrations in the order they run. The record of applied steps stays GRDB's table
-    /// (`grdb_migrations`), which every store made so far has.
-    static let migrations: [(name: String, body: @Sendable (Database) throws -> Void)] = [
-        (trainingRecords, createTrainingRecords), (rigContext, addRigContext),
-        (rhythmRecords, RhythmSchema.createRhythmRecords), (tapCalibrations, CalibrationSchema.createCalibrations),
+    /// The released migrations, in the order they run; they made the four first disciplines'
+    /// tables. The record of applied steps stays GRDB's table (`grdb_migrations`), which every
+    /// store made so far has.
+    static let released: [StoreMigration] = [
+        StoreMigration(name: trainingRecords, body: createTrainingRecords),
+        StoreMigration(name: rigContext, body: addRigContext),
+        StoreMigration(name: rhythmRecords, body: RhythmSchema.createRhythmRecords),
+        StoreMigration(name: tapCalibrations, body: CalibrationSchema.createCalibrations),
     ]
 
     /// GRDB's migrator over the same steps: each step in its own transaction, as the first
     /// releases ran them. Tests build older files with it; `upgrade` is what peach runs.
-    public static func migrator() -> DatabaseMigrator {
+    public static func migrator() -> DatabaseMigrator { migrator(RecordKinds.standard) }
+
+    static func migrator(_ kinds: RecordKinds) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        for (name, body) in migrations { migrator.registerMigration(name, migrate: body) }
+        for step in kinds.migrations { migrator.registerMigration(step.name, migrate: step.body) }
         return migrator
     }
 
     /// Brings the file up to date in one transaction: every pending step, its record and the
     /// application id, or, when any of them fails, nothing at all.
-    static func upgrade(_ db: Database) throws {
+    static func upgrade(_ db: Database, kinds: RecordKinds) throws {
         try db.inTransaction(.immediate) {
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             // Read inside the transaction: another peach may have upgraded the file meanwhile.
             let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-            for (name, body) in migrations where !applied.contains(name) {
-                try body(db)
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [name])
+            for step in kinds.migrations where !applied.contains(step.name) {
+                try step.body(db)
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [step.name])
             }
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             return .commit

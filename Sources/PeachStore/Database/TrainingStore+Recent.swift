@@ -11,13 +11,20 @@ extension TrainingStore {
         var comparisons: [PitchComparisonRecord] = [], matchings: [PitchMatchingRecord] = []
         for condition in [unison, other] {
             comparisons += try latestRows(of: "pitchComparison", where: condition, limit: limit) { row, columns throws(StoreError) in
-                try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns).comparison().record
+                try Self.recent(PitchComparisonRecord.self, RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns))
             }
             matchings += try latestRows(of: "pitchMatching", where: condition, limit: limit) { row, columns throws(StoreError) in
-                try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns).matching().record
+                try Self.recent(PitchMatchingRecord.self, RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns))
             }
         }
         return LiveThresholds(comparisons: comparisons, matchings: matchings, weighting: weighting)
+    }
+
+    /// The record of a row, its rig checked too.
+    private static func recent<Record: StoredRecord>(_: Record.Type, _ row: RowDecoder) throws(StoreError) -> Record {
+        let record = try Record(stored: row)
+        _ = try row.rig()
+        return record
     }
 
     /// The newest `limit` rows matching `condition`, oldest first (ties in the order stored).

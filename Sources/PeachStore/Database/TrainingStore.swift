@@ -17,13 +17,20 @@ public final class TrainingStore: Sendable {
     }
 
     public let location: StoreLocation
+    /// The disciplines whose records the file holds.
+    let kinds: RecordKinds
     let pool: DatabasePool
     /// The file opened at `path`, so a write can tell when it was deleted or replaced.
     let openedFile: FileIdentity?
     var path: String { location.databasePath }
 
-    public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
+    public convenience init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
+        try self.init(location: location, mode: mode, kinds: .standard)
+    }
+
+    init(location: StoreLocation, mode: AccessMode, kinds: RecordKinds) throws(StoreError) {
         self.location = location
+        self.kinds = kinds
         let path = location.databasePath
         switch mode {
         case .readWrite:
@@ -36,8 +43,8 @@ public final class TrainingStore: Sendable {
         }
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        if try Self.inspect(path: path, mode: mode) {
-            try Self.upgrade(path: path)
+        if try Self.inspect(path: path, mode: mode, kinds: kinds) {
+            try Self.upgrade(path: path, kinds: kinds)
         }
         var configuration = Configuration()
         configuration.readonly = mode == .readOnly
@@ -58,7 +65,7 @@ public final class TrainingStore: Sendable {
 
     /// Checks whose file it is, its integrity and its schema version; true when it needs
     /// writing before use (pending migrations, or a store from before the application id).
-    private static func inspect(path: String, mode: AccessMode) throws(StoreError) -> Bool {
+    private static func inspect(path: String, mode: AccessMode, kinds: RecordKinds) throws(StoreError) -> Bool {
         let (identity, integrity, applied): (StoreIdentity, String, Set<String>)
         do {
             var configuration = Configuration()
@@ -78,9 +85,10 @@ public final class TrainingStore: Sendable {
             throw .unreadableDatabase(path: path, reason: "the integrity check reports: \(integrity)")
         }
         if case .foreign(let detail) = identity { throw .foreignDatabase(path: path, detail: detail) }
-        let unknown = applied.filter { !StoreSchema.migrationNames.contains($0) }.sorted()
+        let known = kinds.migrationNames
+        let unknown = applied.filter { !known.contains($0) }.sorted()
         guard unknown.isEmpty else { throw .newerSchema(path: path, unknownMigrations: unknown) }
-        let complete = StoreSchema.migrationNames.allSatisfy(applied.contains)
+        let complete = known.allSatisfy(applied.contains)
         guard complete || mode == .readWrite else {
             throw .unreadableDatabase(path: path, reason: "its schema is older than this peach; open it once for writing to upgrade it")
         }
@@ -90,14 +98,14 @@ public final class TrainingStore: Sendable {
     /// Runs the pending migrations and sets the application id in one transaction, through a
     /// connection that leaves the journal mode alone: if anything fails, the file is as it was.
     /// (Only then does the pool switch a new file to WAL.)
-    private static func upgrade(path: String) throws(StoreError) {
+    private static func upgrade(path: String, kinds: RecordKinds) throws(StoreError) {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             configuration.label = "peach.store.upgrade"
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             do {
-                try queue.writeWithoutTransaction { db in try StoreSchema.upgrade(db) }
+                try queue.writeWithoutTransaction { db in try StoreSchema.upgrade(db, kinds: kinds) }
             } catch {
                 try? queue.close()
                 throw error
@@ -113,18 +121,11 @@ public final class TrainingStore: Sendable {
     /// Saves one trial with what the rig adds to it, in its own transaction; returns its row id
     /// once committed.
     @discardableResult
-    public func save(_ record: PitchComparisonRecord, rig: RigContext = .none) async throws(StoreError) -> Int64 {
-        return try await insert("pitch comparison trial") { db in
-            try Self.insert(record, rig: rig, into: db)
-        }
-    }
-
-    /// Saves one trial with what the rig adds to it, in its own transaction; returns its row id
-    /// once committed.
-    @discardableResult
-    public func save(_ record: PitchMatchingRecord, rig: RigContext = .none) async throws(StoreError) -> Int64 {
-        return try await insert("pitch matching trial") { db in
-            try Self.insert(record, rig: rig, into: db)
+    func saveRecord<Record: StoredRecord>(_ record: Record, rig: RigContext) async throws(StoreError) -> Int64 {
+        let kind = Record.kind
+        return try await insert("\(kind.name) trial") { db in
+            try db.cachedStatement(sql: kind.insertSQL).execute(arguments: Self.arguments(record, rig: rig))
+            return db.lastInsertedRowID
         }
     }
 
@@ -139,63 +140,30 @@ public final class TrainingStore: Sendable {
         return id
     }
 
-    static func insert(_ record: PitchComparisonRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: insertComparisonSQL).execute(arguments: arguments(record, rig: rig))
-        return db.lastInsertedRowID
-    }
-
-    static func insert(_ record: PitchMatchingRecord, rig: RigContext, into db: Database) throws -> Int64 {
-        try db.cachedStatement(sql: insertMatchingSQL).execute(arguments: arguments(record, rig: rig))
-        return db.lastInsertedRowID
-    }
-
-    /// Each record table's insert, in the order comparison, matching, rhythm offset detection,
-    /// rhythm matching (what an import prepares once and binds for every row).
-    static var insertSQL: [String] {
-        [insertComparisonSQL, insertMatchingSQL, insertRhythmDetectionSQL, insertRhythmMatchingSQL]
-    }
-
-    private static let insertComparisonSQL = """
-        INSERT INTO pitchComparison (timestamp, referenceNote, targetNote, interval, tuningSystem,
-            centOffset, isCorrect, outputPort, soundProgram, soundBank, inputControl)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-
-    private static let insertMatchingSQL = """
-        INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem,
-            initialCentOffset, userCentError, outputPort, soundProgram, soundBank, inputControl)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-
-    static func arguments(_ record: PitchComparisonRecord, rig: RigContext) -> StatementArguments {
-        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-         record.centOffset.rawValue, record.isCorrect, rig.outputPort, rig.sound?.program, rig.sound?.bank,
-         rig.inputControl?.description]
-    }
-
-    static func arguments(_ record: PitchMatchingRecord, rig: RigContext) -> StatementArguments {
-        [RecordTimestamp.milliseconds(of: record.timestamp), record.referenceNote.rawValue,
-         record.targetNote.rawValue, record.interval.abbreviation, record.tuningSystem.rawValue,
-         record.initialCentOffset.rawValue, record.userCentError.rawValue, rig.outputPort,
-         rig.sound?.program, rig.sound?.bank, rig.inputControl?.description]
+    /// The insert's values: the timestamp, the record's own columns, the rig's.
+    static func arguments(_ record: some StoredRecord, rig: RigContext) -> StatementArguments {
+        StatementArguments([RecordTimestamp.milliseconds(of: record.timestamp)] + record.storedValues
+                           + [rig.outputPort, rig.sound?.program, rig.sound?.bank, rig.inputControl?.description])
     }
 
     // MARK: - Reading
 
-    /// Every comparison, oldest first (ties in the order they were stored).
-    public func comparisons() throws(StoreError) -> [StoredPitchComparison] {
-        let path = self.path
-        return try fetch("pitchComparison") { row, columns throws(StoreError) in
-            try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns).comparison()
+    /// Every record of a kind, oldest first (ties in the order they were stored), with its row
+    /// id and rig.
+    func stored<Record: StoredRecord>(_: Record.Type) throws(StoreError) -> [(id: Int64, record: Record, rig: RigContext)] {
+        let path = self.path, table = Record.kind.table
+        return try fetch(table) { row, columns throws(StoreError) in
+            let stored = try RowDecoder(path: path, table: table, row: row, columns: columns)
+            return (stored.id, try Record(stored: stored), try stored.rig())
         }
     }
 
-    /// Every matching, oldest first (ties in the order they were stored).
-    public func matchings() throws(StoreError) -> [StoredPitchMatching] {
-        let path = self.path
-        return try fetch("pitchMatching") { row, columns throws(StoreError) in
-            try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns).matching()
+    /// How many records of a kind are stored.
+    func count(of kind: RecordKind) throws(StoreError) -> Int {
+        do {
+            return try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(kind.table)") ?? 0 }
+        } catch {
+            throw .operationFailed(path: path, operation: "count the \(kind.name) records", reason: Self.reason(error))
         }
     }
 
@@ -244,39 +212,23 @@ public final class TrainingStore: Sendable {
         if let failure { throw failure }
     }
 
-    /// How many records of each kind are stored.
-    public func counts() throws(StoreError) -> (comparisons: Int, matchings: Int) {
-        do {
-            return try pool.read { db in
-                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pitchComparison") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pitchMatching") ?? 0)
-            }
-        } catch {
-            throw .operationFailed(path: path, operation: "count the records", reason: Self.reason(error))
-        }
-    }
-
     /// The perceptual profile as all stored trials make it: what a new run starts from.
     /// Streamed: each row goes into the profile before the next is read, so 100 000 stored
-    /// trials need no more memory than ten. Only what the profile uses is read (and checked):
-    /// when, which interval, and the value; wrong comparisons count for nothing, so SQLite
-    /// skips them. Export and the report still read and check every column.
+    /// trials need no more memory than ten. Only what the profile uses is read (and checked),
+    /// and only the rows it uses (wrong comparisons count for nothing, so SQLite skips them).
+    /// Export and the report still read and check every column.
     public func loadProfile() throws(StoreError) -> PerceptualProfile {
         let profile = PerceptualProfile()
-        let path = self.path
-        try forEachRow(of: "pitchComparison", columns: "id, timestamp, interval, centOffset",
-                       filter: "isCorrect = 1") { row, columns throws(StoreError) in
-            let stored = try RowDecoder(path: path, table: "pitchComparison", row: row, columns: columns)
-            profile.add(abs(try stored.cents(.centOffset).rawValue), at: try stored.timestamp(),
-                        to: .comparison(for: try stored.interval()))
-        }
-        try forEachRow(of: "pitchMatching", columns: "id, timestamp, interval, userCentError") { row, columns throws(StoreError) in
-            let stored = try RowDecoder(path: path, table: "pitchMatching", row: row, columns: columns)
-            profile.add(abs(try stored.cents(.userCentError).rawValue), at: try stored.timestamp(),
-                        to: .matching(for: try stored.interval()))
-        }
-        try loadRhythm(into: profile)
+        for type in kinds.types { try load(type, into: profile) }
         return profile
+    }
+
+    private func load<Record: StoredRecord>(_: Record.Type, into profile: PerceptualProfile) throws(StoreError) {
+        let path = self.path, table = Record.kind.table
+        let columns = ([StoredColumn.id, .timestamp] + Record.profileColumns).map(\.name).joined(separator: ", ")
+        try forEachRow(of: table, columns: columns, filter: Record.profileFilter) { row, positions throws(StoreError) in
+            try Record.addStored(RowDecoder(path: path, table: table, row: row, columns: positions), to: profile)
+        }
     }
 
     // MARK: - Deleting
@@ -285,16 +237,12 @@ public final class TrainingStore: Sendable {
     public func deleteAll() throws(StoreError) {
         do {
             try pool.write { db in
-                try db.execute(sql: Self.deleteEverything)
+                try db.execute(sql: kinds.deleteEverything)
             }
         } catch {
             throw .operationFailed(path: path, operation: "delete the training data", reason: Self.reason(error))
         }
     }
-
-    /// Every record table, emptied: what reset and a replacing import do.
-    static let deleteEverything = "DELETE FROM pitchComparison; DELETE FROM pitchMatching; "
-        + "DELETE FROM \(RhythmSchema.detectionTable); DELETE FROM \(RhythmSchema.matchingTable)"
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {

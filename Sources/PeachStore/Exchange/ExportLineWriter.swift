@@ -10,71 +10,64 @@ struct ExportLineWriter {
     /// Timestamps of one day share their date: "2026-03-01T", for `day` (days since 1970).
     private var day: Int64?
     private var datePrefix: [UInt8] = []
+    private let kinds: RecordKinds
+    /// Per kind, the header position of each of its fields.
+    private let layouts: [[Int]]
+    private let columnCount: Int
+    /// While a record writes its fields: their places, which comes next, the column last written.
+    private var layout: [Int] = []
+    private var nextField = 0
+    private var column = 0
 
     /// Starts with the metadata line and the header; each record adds a line break and its line.
-    init(version: Int) {
+    init(version: Int, kinds: RecordKinds = .standard) {
         self.version = version
+        self.kinds = kinds
+        let columns = kinds.exportColumns(version: version)
+        columnCount = columns.count
+        layouts = kinds.kinds.map { kind in kind.exportColumns.map { columns.firstIndex(of: $0) ?? -1 } }
         bytes.reserveCapacity(1 << 16)
         bytes += PeachExportFormat.metadataLine(version: version).utf8
         bytes.append(Self.lineFeed)
-        bytes += PeachExportFormat.header(version: version).utf8
+        bytes += columns.map(\.name).joined(separator: ",").utf8
     }
 
     /// Empties the buffer (after its bytes were written out).
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
-    mutating func add(_ record: PitchComparisonRecord) {
-        common(.pitchDiscrimination, record.timestamp, record.referenceNote, record.targetNote, record.interval,
-               record.tuningSystem)
-        field(DecimalText.format(record.centOffset.rawValue))
-        field(record.isCorrect ? "true" : "false")
-        emptyFields(version >= PeachExportFormat.rhythmVersion ? 5 : 2)
+    /// One record's line (its kind must be in the version).
+    mutating func add<Record: StoredRecord>(_ record: Record) {
+        let index = kinds.index(of: Record.self)
+        start(Record.kind.trainingTypes[0], record.timestamp)
+        layout = layouts[index]
+        nextField = 0
+        column = 1
+        record.writeFields(to: &self)
+        emptyFields(columnCount - 1 - column)
     }
 
-    mutating func add(_ record: PitchMatchingRecord) {
-        common(.pitchMatching, record.timestamp, record.referenceNote, record.targetNote, record.interval,
-               record.tuningSystem)
-        emptyFields(2)
-        field(DecimalText.format(record.initialCentOffset.rawValue))
-        field(DecimalText.format(record.userCentError.rawValue))
-        if version >= PeachExportFormat.rhythmVersion { emptyFields(3) }
+    /// The record's next field, in its column (the columns between are left empty).
+    mutating func field(_ text: String) {
+        let place = layout[nextField]
+        nextField += 1
+        emptyFields(place - column - 1)
+        column = place
+        bytes.append(Self.comma)
+        bytes += text.utf8
     }
 
-    /// Format 2 only.
-    mutating func add(_ record: RhythmOffsetDetectionRecord) {
-        start(.rhythmOffsetDetection, record.timestamp)
-        emptyFields(7)
-        field(record.isCorrect ? "true" : "false")
-        emptyFields(2)
-        field(String(record.tempo.value))
-        field(DecimalText.format(record.offset.milliseconds))
-        emptyFields(1)
-    }
+    mutating func field(_ flag: Bool) { field(flag ? "true" : "false") }
 
-    /// Format 2 only.
-    mutating func add(_ record: RhythmMatchingRecord) {
-        start(.rhythmMatching, record.timestamp)
-        emptyFields(10)
-        field(String(record.tempo.value))
-        emptyFields(1)
-        field(DecimalText.format(record.userOffset.milliseconds))
-    }
-
-    private mutating func common(_ type: PeachExportFormat.TrainingType, _ timestamp: Date, _ reference: MIDINote,
-                                 _ target: MIDINote, _ interval: Interval, _ tuning: TuningSystem) {
-        start(type, timestamp)
-        field(String(reference.rawValue))
-        field(PeachCSVParser.noteNames[reference.rawValue])
-        field(String(target.rawValue))
-        field(PeachCSVParser.noteNames[target.rawValue])
-        field(interval.abbreviation)
-        field(tuning.rawValue)
+    /// A note's number and name, in two fields.
+    mutating func field(_ note: MIDINote) {
+        field(String(note.rawValue))
+        field(PeachCSVParser.noteNames[note.rawValue])
     }
 
     /// The line break, the type and the timestamp in whole seconds of UTC (rounded down).
-    private mutating func start(_ type: PeachExportFormat.TrainingType, _ timestamp: Date) {
+    private mutating func start(_ type: String, _ timestamp: Date) {
         bytes.append(Self.lineFeed)
-        bytes += type.rawValue.utf8
+        bytes += type.utf8
         bytes.append(Self.comma)
         let milliseconds = RecordTimestamp.milliseconds(of: timestamp)
         let day = (milliseconds >= 0 ? milliseconds : milliseconds - 86_399_999) / 86_400_000   // rounded down
@@ -97,11 +90,6 @@ struct ExportLineWriter {
     private mutating func twoDigits(_ value: Int64) {
         bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
         bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
-    private mutating func field(_ text: String) {
-        bytes.append(Self.comma)
-        bytes += text.utf8
     }
 
     private mutating func emptyFields(_ count: Int) {

@@ -1,19 +1,22 @@
 import PeachCore
 
-/// Every kind of record an export holds.
+/// Every kind of record an export holds, in the order given.
 public struct ExportedRecords: Sendable {
-    public var comparisons: [PitchComparisonRecord]
-    public var matchings: [PitchMatchingRecord]
-    public var rhythmDetections: [RhythmOffsetDetectionRecord]
-    public var rhythmMatchings: [RhythmMatchingRecord]
+    private(set) var records: [any StoredRecord] = []
 
-    public init(comparisons: [PitchComparisonRecord] = [], matchings: [PitchMatchingRecord] = [],
-                rhythmDetections: [RhythmOffsetDetectionRecord] = [], rhythmMatchings: [RhythmMatchingRecord] = []) {
-        self.comparisons = comparisons
-        self.matchings = matchings
-        self.rhythmDetections = rhythmDetections
-        self.rhythmMatchings = rhythmMatchings
+    public init() {}
+
+    mutating func append<Record: StoredRecord>(contentsOf added: [Record]) {
+        records += added.map { $0 as any StoredRecord }
     }
 
-    public var hasRhythm: Bool { !rhythmDetections.isEmpty || !rhythmMatchings.isEmpty }
+    /// The records of one discipline, in the order given.
+    func of<Record: StoredRecord>(_: Record.Type) -> [Record] {
+        records.compactMap { $0 as? Record }
+    }
+
+    /// The oldest export format that holds every record.
+    var format: Int {
+        records.map { type(of: $0).kind.format }.max() ?? PeachExportFormat.version
+    }
 }

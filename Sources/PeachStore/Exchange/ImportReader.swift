@@ -1,34 +1,42 @@
 import PeachCore
 
-/// The columns of export format 2 in file order; format 1 has the first `formatOneCount`.
-enum ImportColumn: Int, CaseIterable, CustomStringConvertible {
-    case trainingType, timestamp, referenceNote, referenceNoteName, targetNote, targetNoteName
-    case interval, tuningSystem, centOffset, isCorrect, initialCentOffset, userCentError
-    case tempoBPM, offsetMs, userOffsetMs
+/// A column of the export file, by its header name. The iOS formats' columns have a fixed
+/// place (`slot`, their place in format 2's header), so a row finds them by index; a column a
+/// later discipline adds is found by name.
+struct ImportColumn: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+    let slot: Int?
 
-    static let formatOneCount = 12
-    static let rhythmColumns: [ImportColumn] = [.tempoBPM, .offsetMs, .userOffsetMs]
-    /// What a rhythm row must leave empty, per type: every pitch column but isCorrect (which
-    /// offset detection uses), and the other type's value.
-    static let unusedInDetection: [ImportColumn] = [.referenceNote, .referenceNoteName, .targetNote, .targetNoteName,
-                                                    .interval, .tuningSystem, .centOffset, .initialCentOffset,
-                                                    .userCentError, .userOffsetMs]
-    static let unusedInRhythmMatching: [ImportColumn] = [.referenceNote, .referenceNoteName, .targetNote, .targetNoteName,
-                                                         .interval, .tuningSystem, .centOffset, .isCorrect,
-                                                         .initialCentOffset, .userCentError, .offsetMs]
+    init(named name: String) {
+        self.name = name
+        slot = Self.iOSColumns.firstIndex(of: name)
+    }
 
-    private static let names = PeachExportFormat.columns(version: PeachExportFormat.rhythmVersion)
+    private static let iOSColumns = PeachExportFormat.columns(version: PeachExportFormat.rhythmVersion)
 
-    /// The column's name in the header.
-    var name: String { Self.names[rawValue] }
+    static let trainingType = Self(named: "trainingType"), timestamp = Self(named: "timestamp")
+    static let referenceNote = Self(named: "referenceNote"), referenceNoteName = Self(named: "referenceNoteName")
+    static let targetNote = Self(named: "targetNote"), targetNoteName = Self(named: "targetNoteName")
+    static let interval = Self(named: "interval"), tuningSystem = Self(named: "tuningSystem")
+    static let centOffset = Self(named: "centOffset"), isCorrect = Self(named: "isCorrect")
+    static let initialCentOffset = Self(named: "initialCentOffset"), userCentError = Self(named: "userCentError")
+    static let tempoBPM = Self(named: "tempoBPM"), offsetMs = Self(named: "offsetMs")
+    static let userOffsetMs = Self(named: "userOffsetMs")
+
     var description: String { name }
 }
 
 /// One data row's fields, by column (the count is checked before one is made).
 struct ImportRow {
     let fields: [String]
+    /// The header's columns, by name: only a later discipline's columns are looked up here.
+    let positions: [String: Int]
 
-    subscript(_ column: ImportColumn) -> String { fields[column.rawValue] }
+    /// The field of `column`; empty when the file's format has no such column.
+    subscript(_ column: ImportColumn) -> String {
+        if let slot = column.slot { return slot < fields.count ? fields[slot] : "" }
+        return positions[column.name].map { fields[$0] } ?? ""
+    }
 }
 
 /// An export read row by row from its source: the format line and the header are checked when
@@ -40,29 +48,36 @@ public struct ImportReader {
     /// Data rows handed out so far (blank lines aside).
     public private(set) var rowsRead = 0
     private var reader: CSVReader
+    private let parser: PeachCSVParser.Rows
 
     /// Opens the rows of `source`, reading its first two lines.
     public init(source: ImportSource) throws(ImportError) {
-        var reader = CSVReader { buffer throws(ImportError) in try source.read(into: buffer) }
-        try self.init(reader: &reader, path: source.path)
+        try self.init(source: source, kinds: .standard)
     }
 
-    init(reader: inout CSVReader, path: String) throws(ImportError) {
+    init(source: ImportSource, kinds: RecordKinds) throws(ImportError) {
+        var reader = CSVReader { buffer throws(ImportError) in try source.read(into: buffer) }
+        try self.init(reader: &reader, path: source.path, kinds: kinds)
+    }
+
+    init(reader: inout CSVReader, path: String, kinds: RecordKinds = .standard) throws(ImportError) {
         self.path = path
         guard let formatLine = try Self.next(&reader, path) else { throw .emptyFile }
-        let version = try PeachCSVParser.checkFormatLine(formatLine)
+        let version = try PeachCSVParser.checkFormatLine(formatLine, kinds: kinds)
         guard let header = try Self.next(&reader, path) else {
             throw .badHeader(["the header line is missing"], version: version)
         }
-        try PeachCSVParser.checkHeader(header.fields, version: version)
+        let columns = kinds.exportColumns(version: version)
+        try PeachCSVParser.checkHeader(header.fields, expected: columns.map(\.name), version: version)
         self.version = version
         self.reader = reader
+        parser = PeachCSVParser.Rows(kinds: kinds, version: version, columns: columns)
     }
 
     /// The next data row, nil at the end of the file.
     mutating func next() throws(ImportError) -> PeachCSVParser.ImportedRow? {
         while let record = try Self.next(&reader, path) {
-            if let row = PeachCSVParser.parse(record, version: version) {
+            if let row = parser.parse(record) {
                 rowsRead += 1
                 return row
             }

@@ -8,40 +8,38 @@ import PeachCore
 /// iOS app wrote comes back byte for byte through import and export. The store keeps its
 /// milliseconds; only the file has whole seconds.
 ///
-/// Format 2 is written the same way, each row padded with the columns it does not use; it is
-/// what `version` asks for, and what `export(_:)` picks when there are rhythm records.
+/// Later formats are written the same way, each row padded with the columns it does not use;
+/// `export(_:)` picks the oldest format that holds every record given (format 2 for rhythm).
 public enum PeachCSVExporter {
     /// Format 1: pitch records only.
     public static func export(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) -> String {
-        export(ExportedRecords(comparisons: comparisons, matchings: matchings), version: PeachExportFormat.version)
+        var records = ExportedRecords()
+        records.append(contentsOf: comparisons)
+        records.append(contentsOf: matchings)
+        return export(records, version: PeachExportFormat.version)
     }
 
-    /// `records` in format `version` (2 when nil and there are rhythm records, else 1). Format 1
-    /// leaves the rhythm records out: it has no place for them.
+    /// `records` in format `version` (without one, the oldest that holds them all). An older
+    /// format leaves out the kinds it has no place for.
     public static func export(_ records: ExportedRecords, version: Int? = nil) -> String {
-        let version = version ?? (records.hasRhythm ? PeachExportFormat.rhythmVersion : PeachExportFormat.version)
+        export(records, version: version, kinds: .standard)
+    }
+
+    static func export(_ records: ExportedRecords, version: Int?, kinds: RecordKinds) -> String {
+        let version = version ?? records.format
         var rows: [(milliseconds: Int64, kind: Int, index: Int)] = []
-        func add(_ timestamps: [Date], kind: Int) {
-            for (index, timestamp) in timestamps.enumerated() {
-                rows.append((RecordTimestamp.milliseconds(of: timestamp), kind, index))
-            }
-        }
-        add(records.comparisons.map(\.timestamp), kind: 0)
-        add(records.matchings.map(\.timestamp), kind: 1)
-        if version >= PeachExportFormat.rhythmVersion {
-            add(records.rhythmDetections.map(\.timestamp), kind: 2)
-            add(records.rhythmMatchings.map(\.timestamp), kind: 3)
+        for (index, record) in records.records.enumerated() {
+            let kind = kinds.index(of: type(of: record))
+            guard kinds.kinds[kind].format <= version else { continue }
+            rows.append((RecordTimestamp.milliseconds(of: record.timestamp), kind, index))
         }
         rows.sort { ($0.milliseconds, $0.kind, $0.index) < ($1.milliseconds, $1.kind, $1.index) }
-        var lines = ExportLineWriter(version: version)
-        for row in rows {
-            switch row.kind {
-            case 0: lines.add(records.comparisons[row.index])
-            case 1: lines.add(records.matchings[row.index])
-            case 2: lines.add(records.rhythmDetections[row.index])
-            default: lines.add(records.rhythmMatchings[row.index])
-            }
-        }
+        var lines = ExportLineWriter(version: version, kinds: kinds)
+        for row in rows { add(records.records[row.index], to: &lines) }
         return String(decoding: lines.bytes, as: UTF8.self)
+    }
+
+    private static func add(_ record: some StoredRecord, to lines: inout ExportLineWriter) {
+        lines.add(record)
     }
 }

@@ -1,34 +1,9 @@
 import Foundation
 import PeachCore
 
-/// Format 2's rhythm rows: trainingType, timestamp, tempoBPM and the type's own value (with
-/// isCorrect for offset detection); every pitch column and the other type's value empty.
+/// The rhythm disciplines' values in export rows: the tempo and offsets in milliseconds.
 extension PeachCSVParser {
-    static func parseRhythmRow(_ row: ImportRow, type: PeachExportFormat.TrainingType,
-                               _ errors: inout RowErrors) -> ParsedRow? {
-        let isDetection = type == .rhythmOffsetDetection
-        let unused = isDetection ? ImportColumn.unusedInDetection : ImportColumn.unusedInRhythmMatching
-        for column in unused where !row[column].isEmpty {
-            errors.add(column, row[column], "must be empty in a \(type.rawValue) row")
-        }
-        let timestamp = parseTimestamp(row, &errors)
-        let tempo = parseTempo(row, &errors)
-        if isDetection {
-            let offset = parseOffset(row, .offsetMs, &errors)
-            let correctText = row[.isCorrect]
-            let isCorrect: Bool? = correctText == "true" ? true : (correctText == "false" ? false : nil)
-            if isCorrect == nil {
-                errors.add(.isCorrect, correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
-            }
-            guard let timestamp, let tempo, let offset, let isCorrect else { return nil }
-            return .rhythmDetection(RhythmOffsetDetectionRecord(timestamp: timestamp, tempo: tempo, offset: offset, isCorrect: isCorrect))
-        }
-        let offset = parseOffset(row, .userOffsetMs, &errors)
-        guard let timestamp, let tempo, let offset else { return nil }
-        return .rhythmMatching(RhythmMatchingRecord(timestamp: timestamp, tempo: tempo, userOffset: offset))
-    }
-
-    private static func parseTempo(_ row: ImportRow, _ errors: inout RowErrors) -> TempoBPM? {
+    static func parseTempo(_ row: ImportRow, _ errors: inout RowErrors) -> TempoBPM? {
         let text = row[.tempoBPM]
         let range = "\(TempoBPM.range.lowerBound)…\(TempoBPM.range.upperBound)"
         guard !text.isEmpty, text.utf8.allSatisfy(DecimalText.isDigit), let value = Int(text) else {
@@ -43,7 +18,7 @@ extension PeachCSVParser {
         return tempo
     }
 
-    private static func parseOffset(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> RhythmOffset? {
+    static func parseOffset(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> RhythmOffset? {
         let text = row[column]
         guard !text.isEmpty else {
             errors.add(column, text, "required in a \(row[.trainingType]) row")

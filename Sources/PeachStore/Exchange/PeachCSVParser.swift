@@ -3,18 +3,17 @@ import PeachCore
 
 /// The valid records of an import file, each with its row, and the rows that were not valid.
 public struct ParsedImport: Sendable {
-    public var comparisons: [(row: Int, record: PitchComparisonRecord)] = []
-    public var matchings: [(row: Int, record: PitchMatchingRecord)] = []
-    public var rhythmDetections: [(row: Int, record: RhythmOffsetDetectionRecord)] = []
-    public var rhythmMatchings: [(row: Int, record: RhythmMatchingRecord)] = []
+    /// Every valid record, in file order.
+    var records: [(row: Int, record: any StoredRecord)] = []
     public var invalidRows: [ImportRowError] = []
 
-    /// Records made elsewhere than in a file (a benchmark's fixture), each with a row number.
-    public init(comparisons: [(row: Int, record: PitchComparisonRecord)] = [],
-                matchings: [(row: Int, record: PitchMatchingRecord)] = [], invalidRows: [ImportRowError] = []) {
-        self.comparisons = comparisons
-        self.matchings = matchings
+    public init(invalidRows: [ImportRowError] = []) {
         self.invalidRows = invalidRows
+    }
+
+    /// The records of one discipline, in file order.
+    func of<Record: StoredRecord>(_: Record.Type) -> [(row: Int, record: Record)] {
+        records.compactMap { row, record in (record as? Record).map { (row, $0) } }
     }
 }
 
@@ -40,49 +39,36 @@ public enum PeachCSVParser {
         return try collect(ImportReader(reader: &reader, path: "the text"))
     }
 
+    static func parse(_ text: String, kinds: RecordKinds) throws(ImportError) -> ParsedImport {
+        var reader = CSVReader(text: text)
+        return try collect(ImportReader(reader: &reader, path: "the text", kinds: kinds))
+    }
+
     private static func collect(_ made: @autoclosure () throws(ImportError) -> ImportReader) throws(ImportError) -> ParsedImport {
         var rows = try made()
         var result = ParsedImport()
         while let row = try rows.next() {
             switch row {
-            case .valid(let line, .comparison(let comparison)): result.comparisons.append((line, comparison))
-            case .valid(let line, .matching(let matching)): result.matchings.append((line, matching))
-            case .valid(let line, .rhythmDetection(let detection)): result.rhythmDetections.append((line, detection))
-            case .valid(let line, .rhythmMatching(let matching)): result.rhythmMatchings.append((line, matching))
+            case .valid(let line, let record): result.records.append((line, record))
             case .invalid(let errors): result.invalidRows += errors
             }
         }
         return result
     }
 
-    /// The record of one data row, or every problem found in it; nil for a blank line.
-    static func parse(_ record: CSVReader.Record, version: Int) -> ImportedRow? {
-        guard record.fields.count != 1 || !record.fields[0].isEmpty else { return nil }
-        var errors = RowErrors(row: record.line)
-        let columns = version >= PeachExportFormat.rhythmVersion ? ImportColumn.allCases.count : ImportColumn.formatOneCount
-        guard record.fields.count == columns else {
-            return .invalid([ImportRowError(row: record.line, column: nil, value: nil,
-                                            reason: "\(record.fields.count) columns, expected \(columns)")])
-        }
-        let parsed = parseRow(ImportRow(fields: record.fields), version: version, &errors)
-        if errors.list.isEmpty, let parsed { return .valid(line: record.line, parsed) }
-        return .invalid(errors.list)
-    }
-
     // MARK: - Format line and header
 
     /// The file's format version.
-    static func checkFormatLine(_ record: CSVReader.Record) throws(ImportError) -> Int {
+    static func checkFormatLine(_ record: CSVReader.Record, kinds: RecordKinds) throws(ImportError) -> Int {
         let line = record.fields.joined(separator: ",")
         guard line.hasPrefix(PeachExportFormat.metadataPrefix) else { throw .missingFormatLine(found: line) }
         let versionText = line.dropFirst(PeachExportFormat.metadataPrefix.count).trimmingCharacters(in: .whitespaces)
         guard let version = Int(versionText) else { throw .unreadableFormatVersion(line: line) }
-        guard PeachExportFormat.supportedVersions.contains(version) else { throw .unsupportedVersion(version) }
+        guard kinds.exportVersions.contains(version) else { throw .unsupportedVersion(version) }
         return version
     }
 
-    static func checkHeader(_ fields: [String], version: Int) throws(ImportError) {
-        let expected = PeachExportFormat.columns(version: version)
+    static func checkHeader(_ fields: [String], expected: [String], version: Int) throws(ImportError) {
         var problems: [String] = []
         for (index, name) in fields.enumerated() {
             let position = "column \(index + 1)"
@@ -102,15 +88,8 @@ public enum PeachCSVParser {
 
     /// A data row as read: its record, or every problem found in it.
     enum ImportedRow {
-        case valid(line: Int, ParsedRow)
+        case valid(line: Int, any StoredRecord)
         case invalid([ImportRowError])
-    }
-
-    enum ParsedRow {
-        case comparison(PitchComparisonRecord)
-        case matching(PitchMatchingRecord)
-        case rhythmDetection(RhythmOffsetDetectionRecord)
-        case rhythmMatching(RhythmMatchingRecord)
     }
 
     struct RowErrors {
@@ -122,60 +101,57 @@ public enum PeachCSVParser {
         }
     }
 
-    private static func parseRow(_ row: ImportRow, version: Int, _ errors: inout RowErrors) -> ParsedRow? {
-        let typeText = row[.trainingType]
-        let type = PeachExportFormat.TrainingType(rawValue: typeText)
-        if let rhythm = type, rhythm.isRhythm, version < PeachExportFormat.rhythmVersion {
-            errors.add(.trainingType, typeText, "rhythm records need format \(PeachExportFormat.rhythmVersion); this file is format \(version)")
-            return nil
-        }
-        if type == nil {
-            let expected = version >= PeachExportFormat.rhythmVersion
-                ? "pitchDiscrimination, pitchComparison, pitchMatching, rhythmOffsetDetection or rhythmMatching"
-                : "pitchDiscrimination, pitchComparison or pitchMatching"
-            errors.add(.trainingType, typeText, "unknown training type (expected \(expected))")
-        }
-        if let rhythm = type, rhythm.isRhythm { return parseRhythmRow(row, type: rhythm, &errors) }
-        if version >= PeachExportFormat.rhythmVersion, let pitch = type {
-            for column in ImportColumn.rhythmColumns where !row[column].isEmpty {
-                errors.add(column, row[column], "must be empty in a \(pitch.rawValue) row")
-            }
-        }
-        let timestamp = parseTimestamp(row, &errors)
-        let reference = parseNote(row, number: .referenceNote, name: .referenceNoteName, &errors)
-        let target = parseNote(row, number: .targetNote, name: .targetNoteName, &errors)
-        let interval = parseInterval(row, reference: reference, target: target, &errors)
-        let tuningText = row[.tuningSystem]
-        let tuning = TuningSystem(rawValue: tuningText)
-        if tuning == nil {
-            errors.add(.tuningSystem, tuningText, "unknown tuning system (expected equalTemperament or justIntonation)")
+    /// The data rows of one file: the kind each row names finds its own fields; every other
+    /// column must be empty.
+    struct Rows {
+        let kinds: RecordKinds
+        let version: Int
+        let columns: [ImportColumn]
+        private let positions: [String: Int]
+        /// Per kind, the columns its rows leave empty.
+        private let unused: [[ImportColumn]]
+
+        init(kinds: RecordKinds, version: Int, columns: [ImportColumn]) {
+            self.kinds = kinds
+            self.version = version
+            self.columns = columns
+            positions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
+            unused = kinds.kinds.map { kind in columns.dropFirst(2).filter { !kind.exportColumns.contains($0) } }
         }
 
-        let isMatching = type == .pitchMatching
-        let comparisonColumns: [ImportColumn] = [.centOffset, .isCorrect]
-        let matchingColumns: [ImportColumn] = [.initialCentOffset, .userCentError]
-        guard let type else { return nil }
-        for column in isMatching ? comparisonColumns : matchingColumns where !row[column].isEmpty {
-            errors.add(column, row[column], "must be empty in a \(type.rawValue) row")
+        /// The record of one data row, or every problem found in it; nil for a blank line.
+        func parse(_ record: CSVReader.Record) -> ImportedRow? {
+            guard record.fields.count != 1 || !record.fields[0].isEmpty else { return nil }
+            guard record.fields.count == columns.count else {
+                return .invalid([ImportRowError(row: record.line, column: nil, value: nil,
+                                                reason: "\(record.fields.count) columns, expected \(columns.count)")])
+            }
+            var errors = RowErrors(row: record.line)
+            let parsed = parseRow(ImportRow(fields: record.fields, positions: positions), &errors)
+            if errors.list.isEmpty, let parsed { return .valid(line: record.line, parsed) }
+            return .invalid(errors.list)
         }
-        if isMatching {
-            let initial = parseCents(row, .initialCentOffset, &errors)
-            let error = parseCents(row, .userCentError, &errors)
-            guard let timestamp, let reference, let target, let interval, let tuning, let initial, let error else { return nil }
-            return .matching(PitchMatchingRecord(
-                timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-                tuningSystem: tuning, initialCentOffset: initial, userCentError: error))
+
+        private func parseRow(_ row: ImportRow, _ errors: inout RowErrors) -> (any StoredRecord)? {
+            let typeText = row[.trainingType]
+            guard let index = kinds.kind(trainingType: typeText), kinds.kinds[index].format <= version else {
+                if let index = kinds.kind(trainingType: typeText) {
+                    let kind = kinds.kinds[index]
+                    errors.add(.trainingType, typeText, "\(kind.family) records need format \(kind.format); this file is format \(version)")
+                } else {
+                    let expected = kinds.kinds.filter { $0.format <= version }.flatMap(\.trainingTypes)
+                    let list = expected.dropLast().joined(separator: ", ") + " or " + (expected.last ?? "")
+                    errors.add(.trainingType, typeText, "unknown training type (expected \(list))")
+                }
+                _ = PeachCSVParser.parseTimestamp(row, &errors)
+                return nil
+            }
+            for column in unused[index] where !row[column].isEmpty {
+                errors.add(column, row[column], "must be empty in a \(typeText) row")
+            }
+            let timestamp = PeachCSVParser.parseTimestamp(row, &errors)
+            return kinds.types[index].parse(row, type: typeText, timestamp: timestamp, &errors)
         }
-        let offset = parseCents(row, .centOffset, &errors)
-        let correctText = row[.isCorrect]
-        let isCorrect: Bool? = correctText == "true" ? true : (correctText == "false" ? false : nil)
-        if isCorrect == nil {
-            errors.add(.isCorrect, correctText, correctText.isEmpty ? "required in a \(type.rawValue) row" : "expected true or false")
-        }
-        guard let timestamp, let reference, let target, let interval, let tuning, let offset, let isCorrect else { return nil }
-        return .comparison(PitchComparisonRecord(
-            timestamp: timestamp, referenceNote: reference, targetNote: target, interval: interval,
-            tuningSystem: tuning, centOffset: offset, isCorrect: isCorrect))
     }
 
     static func parseTimestamp(_ row: ImportRow, _ errors: inout RowErrors) -> Date? {
@@ -188,7 +164,7 @@ public enum PeachCSVParser {
         }
     }
 
-    private static func parseNote(_ row: ImportRow, number column: ImportColumn, name nameColumn: ImportColumn,
+    static func parseNote(_ row: ImportRow, number column: ImportColumn, name nameColumn: ImportColumn,
                                   _ errors: inout RowErrors) -> MIDINote? {
         let text = row[column]
         guard !text.isEmpty, text.utf8.allSatisfy(DecimalText.isDigit), let value = Int(text) else {
@@ -212,7 +188,7 @@ public enum PeachCSVParser {
         return note
     }
 
-    private static func parseInterval(_ row: ImportRow, reference: MIDINote?, target: MIDINote?,
+    static func parseInterval(_ row: ImportRow, reference: MIDINote?, target: MIDINote?,
                                       _ errors: inout RowErrors) -> Interval? {
         let text = row[.interval]
         guard let interval = intervals[text] else {
@@ -233,7 +209,7 @@ public enum PeachCSVParser {
     /// `Interval(abbreviation:)` without searching every interval for each row.
     private static let intervals = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
-    private static func parseCents(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> Cents? {
+    static func parseCents(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> Cents? {
         let text = row[column]
         guard !text.isEmpty else {
             errors.add(column, text, "required in a \(row[.trainingType]) row")
@@ -248,5 +224,14 @@ public enum PeachCSVParser {
             return nil
         }
         return cents
+    }
+
+    /// `true` or `false`, as the apps write a flag.
+    static func parseFlag(_ row: ImportRow, _ column: ImportColumn, type: String, _ errors: inout RowErrors) -> Bool? {
+        let text = row[column]
+        if text == "true" { return true }
+        if text == "false" { return false }
+        errors.add(column, text, text.isEmpty ? "required in a \(type) row" : "expected true or false")
+        return nil
     }
 }

@@ -2,7 +2,9 @@ import PeachCore
 
 /// The CSV that the Peach apps exchange. Format 1 holds pitch records only and is what the iOS
 /// app reads today; format 2 (planned by the iOS app's rhythm spec) adds the rhythm records in
-/// three columns after format 1's, which pitch rows leave empty.
+/// three columns after format 1's, which pitch rows leave empty. Which kind of record a row is,
+/// and which columns it fills, each discipline says (`StoredRecord`); these are the two
+/// formats' headers, which `RecordKinds.standard` makes again column by column.
 public enum PeachExportFormat {
     /// Format 1: `version`, `metadataLine`, `columns` and `header` are its.
     public static let version = 1
@@ -28,18 +30,6 @@ public enum PeachExportFormat {
     }
 
     public static func header(version: Int) -> String { columns(version: version).joined(separator: ",") }
-
-    /// The first column's values. `pitchComparison` is what older Peach versions wrote.
-    enum TrainingType: String, CaseIterable {
-        case pitchDiscrimination
-        case pitchMatching
-        case legacyPitchComparison = "pitchComparison"
-        /// Format 2 only.
-        case rhythmOffsetDetection
-        case rhythmMatching
-
-        var isRhythm: Bool { self == .rhythmOffsetDetection || self == .rhythmMatching }
-    }
 }
 
 /// One problem in an import file, located by row (the file line the record starts on) and column.

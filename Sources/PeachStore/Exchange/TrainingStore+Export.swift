@@ -3,8 +3,9 @@ import GRDB
 import PeachCore
 
 extension TrainingStore {
-    /// Every stored record in format `version`; without one, format 2 when rhythm records are
-    /// stored, else format 1 (what the iOS app reads today). Format 1 leaves rhythm records out.
+    /// Every stored record in format `version`; without one, the oldest format that holds every
+    /// stored kind (format 1, what the iOS app reads today, when only pitch records are stored).
+    /// An older format leaves out the kinds it has no place for.
     public func exportCSV(version: Int? = nil) throws(StoreError) -> String {
         var bytes: [UInt8] = []
         do {
@@ -23,10 +24,12 @@ extension TrainingStore {
     /// as it is read, as everywhere else. Throws `StoreError`, or what `write` threw (after which
     /// nothing more is written).
     public func exportCSV(version requested: Int?, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let rhythm = try rhythmCounts()
-        let version = requested ?? (rhythm.detections + rhythm.matchings > 0 ? PeachExportFormat.rhythmVersion
-                                                                              : PeachExportFormat.version)
-        var lines = ExportLineWriter(version: version)
+        var newest = PeachExportFormat.version
+        for kind in kinds.kinds where kind.format > newest {
+            if try count(of: kind) > 0 { newest = kind.format }
+        }
+        let version = requested ?? newest
+        var lines = ExportLineWriter(version: version, kinds: kinds)
         var writeFailure: (any Error)?
         func flush() -> Bool {
             do {
@@ -38,24 +41,17 @@ extension TrainingStore {
             lines.removeAll()
             return true
         }
-        let path = self.path
-        let tables = ["pitchComparison", "pitchMatching", RhythmSchema.detectionTable, RhythmSchema.matchingTable]
+        let path = self.path, kinds = self.kinds
         do {
             try pool.read { db in
-                let sql = version >= PeachExportFormat.rhythmVersion ? Self.exportSQL : Self.pitchExportSQL
-                let rows = try Row.fetchCursor(db, sql: sql)
+                let rows = try Row.fetchCursor(db, sql: Self.exportSQL(kinds, version: version))
                 var columns: ColumnPositions?
                 while let row = try rows.next() {
                     let positions = columns ?? ColumnPositions(row)
                     columns = positions
                     let kind: Int = row[0]
-                    let stored = try RowDecoder(path: path, table: tables[kind], row: row, columns: positions)
-                    switch kind {
-                    case 0: lines.add(try stored.comparisonRecord())
-                    case 1: lines.add(try stored.matchingRecord())
-                    case 2: lines.add(try stored.rhythmDetectionRecord())
-                    default: lines.add(try stored.rhythmMatchingRecord())
-                    }
+                    let stored = try RowDecoder(path: path, table: kinds.kinds[kind].table, row: row, columns: positions)
+                    try Self.write(kinds.types[kind], stored, to: &lines)
                     _ = try stored.rig()   // not exported, but checked as reading a record always did
                     if lines.bytes.count >= 1 << 16, !flush() { return }
                 }
@@ -69,27 +65,35 @@ extension TrainingStore {
         if let writeFailure { throw writeFailure }
     }
 
-    /// Every stored record, as an export holds them.
-    public func exportedRecords() throws(StoreError) -> ExportedRecords {
-        ExportedRecords(comparisons: try comparisons().map(\.record), matchings: try matchings().map(\.record),
-                        rhythmDetections: try rhythmDetections().map(\.record), rhythmMatchings: try rhythmMatchings().map(\.record))
+    private static func write<Record: StoredRecord>(_: Record.Type, _ stored: RowDecoder,
+                                                    to lines: inout ExportLineWriter) throws(StoreError) {
+        lines.add(try Record(stored: stored))
     }
 
-    /// The export's order: timestamp, then comparison, matching, rhythm offset detection, rhythm
-    /// matching, then the order stored (what `PeachCSVExporter` sorts arrays by).
-    private static let pitchArms = [
-        "SELECT 0 AS kind, id, timestamp, referenceNote, targetNote, interval, tuningSystem, centOffset, isCorrect, "
-            + "NULL AS initialCentOffset, NULL AS userCentError, NULL AS tempoBPM, NULL AS offsetMs, NULL AS userOffsetMs, "
-            + "outputPort, soundProgram, soundBank, inputControl FROM pitchComparison",
-        "SELECT 1, id, timestamp, referenceNote, targetNote, interval, tuningSystem, NULL, NULL, "
-            + "initialCentOffset, userCentError, NULL, NULL, NULL, outputPort, soundProgram, soundBank, inputControl FROM pitchMatching",
-    ]
-    private static let rhythmArms = [
-        "SELECT 2, id, timestamp, NULL, NULL, NULL, NULL, NULL, isCorrect, NULL, NULL, tempoBPM, offsetMs, NULL, "
-            + "outputPort, soundProgram, soundBank, inputControl FROM \(RhythmSchema.detectionTable)",
-        "SELECT 3, id, timestamp, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, tempoBPM, NULL, userOffsetMs, "
-            + "outputPort, soundProgram, soundBank, inputControl FROM \(RhythmSchema.matchingTable)",
-    ]
-    private static let pitchExportSQL = pitchArms.joined(separator: " UNION ALL ") + " ORDER BY timestamp, kind, id"
-    private static let exportSQL = (pitchArms + rhythmArms).joined(separator: " UNION ALL ") + " ORDER BY timestamp, kind, id"
+    /// Every stored record, as an export holds them.
+    public func exportedRecords() throws(StoreError) -> ExportedRecords {
+        var records = ExportedRecords()
+        for type in kinds.types { try append(type, to: &records) }
+        return records
+    }
+
+    private func append<Record: StoredRecord>(_: Record.Type, to records: inout ExportedRecords) throws(StoreError) {
+        records.append(contentsOf: try stored(Record.self).map(\.record))
+    }
+
+    /// The export's order: timestamp, then the kinds' order, then the order stored (what
+    /// `PeachCSVExporter` sorts arrays by). One arm per kind the format holds, each selecting
+    /// every kind's columns (NULL where not its own) so the union's rows line up.
+    private static func exportSQL(_ kinds: RecordKinds, version: Int) -> String {
+        var all: [StoredColumn] = []
+        for kind in kinds.kinds { for column in kind.columns where !all.contains(column) { all.append(column) } }
+        let arms = kinds.kinds.enumerated().filter { $1.format <= version }.map { index, kind in
+            let values = all.map { column in
+                kind.columns.contains(column) ? column.name : "NULL AS \(column.name)"
+            }
+            let selected = ["\(index) AS kind", "id", "timestamp"] + values + StoredColumn.rig.map(\.name)
+            return "SELECT \(selected.joined(separator: ", ")) FROM \(kind.table)"
+        }
+        return arms.joined(separator: " UNION ALL ") + " ORDER BY timestamp, kind, id"
+    }
 }

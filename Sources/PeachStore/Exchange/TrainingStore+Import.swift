@@ -12,28 +12,41 @@ public enum ImportMode: Sendable {
     case replace
 }
 
-/// What an import did, per record type.
+/// What an import did, per record kind.
 public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
-    public var comparisonsImported = 0
-    public var comparisonsSkipped = 0
-    public var matchingsImported = 0
-    public var matchingsSkipped = 0
-    public var rhythmDetectionsImported = 0
-    public var rhythmDetectionsSkipped = 0
-    public var rhythmMatchingsImported = 0
-    public var rhythmMatchingsSkipped = 0
+    /// One kind's counts.
+    struct Tally: Hashable, Sendable {
+        let name: String
+        let format: Int
+        var imported = 0
+        /// Already stored.
+        var skipped = 0
+    }
+
+    /// Per kind, in the kinds' order.
+    var tallies: [Tally]
     /// Rows left out because they were invalid (only with --skip-invalid).
     public var invalidRowsSkipped = 0
     public var replaced = false
 
+    init(kinds: RecordKinds, replaced: Bool = false) {
+        tallies = kinds.kinds.map { Tally(name: $0.name, format: $0.format) }
+        self.replaced = replaced
+    }
+
+    func tally(_ name: String) -> Tally {
+        tallies.first { $0.name == name } ?? Tally(name: name, format: 0)
+    }
+
+    /// Records stored, of every kind.
+    var imported: Int { tallies.reduce(0) { $0 + $1.imported } }
+
+    /// A line per kind up to the newest format the file used (so a pitch-only file is summed
+    /// up in pitch terms only).
     public var description: String {
-        var lines = [
-            "pitch comparison: \(comparisonsImported) imported, \(comparisonsSkipped) skipped (already stored)",
-            "pitch matching: \(matchingsImported) imported, \(matchingsSkipped) skipped (already stored)",
-        ]
-        if rhythmDetectionsImported + rhythmDetectionsSkipped + rhythmMatchingsImported + rhythmMatchingsSkipped > 0 {
-            lines.append("rhythm offset detection: \(rhythmDetectionsImported) imported, \(rhythmDetectionsSkipped) skipped (already stored)")
-            lines.append("rhythm matching: \(rhythmMatchingsImported) imported, \(rhythmMatchingsSkipped) skipped (already stored)")
+        let used = tallies.filter { $0.imported + $0.skipped > 0 }.map(\.format).max() ?? PeachExportFormat.version
+        var lines = tallies.filter { $0.format <= used }.map {
+            "\($0.name): \($0.imported) imported, \($0.skipped) skipped (already stored)"
         }
         if invalidRowsSkipped > 0 { lines.append("invalid rows skipped: \(invalidRowsSkipped)") }
         if replaced { lines.append("all previously stored records were replaced") }
@@ -55,12 +68,10 @@ extension TrainingStore {
     public func importRecords(_ parsed: ParsedImport, mode: ImportMode) throws(StoreError) -> ImportSummary {
         let invalid = Set(parsed.invalidRows.map(\.row)).count
         do {
+            let kinds = self.kinds
             return try pool.write { db in
-                let writer = try ImportWriter(db, mode: mode)
-                for record in parsed.comparisons { try writer.add(.comparison(record.record)) }
-                for record in parsed.matchings { try writer.add(.matching(record.record)) }
-                for record in parsed.rhythmDetections { try writer.add(.rhythmDetection(record.record)) }
-                for record in parsed.rhythmMatchings { try writer.add(.rhythmMatching(record.record)) }
+                let writer = try ImportWriter(db, mode: mode, kinds: kinds)
+                for record in parsed.records { try writer.add(record.record) }
                 writer.summary.invalidRowsSkipped = invalid
                 try writer.finish(path: path, invalidRows: invalid)
                 return writer.summary
@@ -83,9 +94,10 @@ extension TrainingStore {
                            progress: (Int) -> Void = { _ in }) throws -> ImportOutcome {
         var problems: [ImportRowError] = []
         var invalidRows = 0
+        let kinds = self.kinds
         do {
             let summary = try pool.write { db in
-                let writer = try ImportWriter(db, mode: mode)
+                let writer = try ImportWriter(db, mode: mode, kinds: kinds)
                 while let row = try rows.next() {
                     switch row {
                     case .valid(_, let record):
@@ -120,85 +132,48 @@ extension TrainingStore {
 /// million bindings, not a million SQL texts to compile.
 private final class ImportWriter {
     private let mode: ImportMode
+    private let kinds: RecordKinds
     private let inserts: [Statement]
     private let lookups: [Statement]
     var summary: ImportSummary
 
-    init(_ db: Database, mode: ImportMode) throws {
+    init(_ db: Database, mode: ImportMode, kinds: RecordKinds) throws {
         self.mode = mode
-        summary = ImportSummary(replaced: mode == .replace)
-        if mode == .replace { try db.execute(sql: TrainingStore.deleteEverything) }
-        inserts = try TrainingStore.insertSQL.map { try db.makeStatement(sql: $0) }
-        // The iOS app's duplicate key: the same second (its files have whole seconds), reference
-        // note, target note and training type (the table). So a record stored here at
-        // 09:30:05.999, exported, merged through the iOS app and exported from there as 09:30:05
-        // is found again. The rhythm records' key, as the iOS app's rhythm spec plans it: the
-        // same second, tempo and training type.
-        let pitch = "WHERE timestamp >= ? AND timestamp < ? AND referenceNote = ? AND targetNote = ?"
-        let rhythm = "WHERE timestamp >= ? AND timestamp < ? AND tempoBPM = ?"
-        lookups = try [("pitchComparison", pitch), ("pitchMatching", pitch),
-                       (RhythmSchema.detectionTable, rhythm), (RhythmSchema.matchingTable, rhythm)].map { table, condition in
-            try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) \(condition))")
-        }
+        self.kinds = kinds
+        summary = ImportSummary(kinds: kinds, replaced: mode == .replace)
+        if mode == .replace { try db.execute(sql: kinds.deleteEverything) }
+        inserts = try kinds.kinds.map { try db.makeStatement(sql: $0.insertSQL) }
+        // The iOS app's duplicate key: the same second (its files have whole seconds) and the
+        // kind's identity (for pitch the reference and target notes, for rhythm the tempo), in
+        // the kind's table. So a record stored here at 09:30:05.999, exported, merged through
+        // the iOS app and exported from there as 09:30:05 is found again.
+        lookups = try kinds.kinds.map { try db.makeStatement(sql: $0.duplicateLookupSQL) }
     }
 
-    func add(_ record: PeachCSVParser.ParsedRow) throws {
-        let kind: Int, key: StatementArguments, timestamp: Date
-        switch record {
-        case .comparison(let record):
-            (kind, timestamp) = (0, record.timestamp)
-            key = [record.referenceNote.rawValue, record.targetNote.rawValue]
-        case .matching(let record):
-            (kind, timestamp) = (1, record.timestamp)
-            key = [record.referenceNote.rawValue, record.targetNote.rawValue]
-        case .rhythmDetection(let record):
-            (kind, timestamp) = (2, record.timestamp)
-            key = [record.tempo.value]
-        case .rhythmMatching(let record):
-            (kind, timestamp) = (3, record.timestamp)
-            key = [record.tempo.value]
-        }
+    func add(_ record: some StoredRecord) throws {
+        let kind = kinds.index(of: type(of: record))
         if mode == .merge {
-            let (start, end) = Self.wholeSecond(of: timestamp)
-            if try Bool.fetchOne(lookups[kind], arguments: [start, end] + key) ?? false {
-                count(kind, skipped: true)
+            let (start, end) = Self.wholeSecond(of: record.timestamp)
+            let key = StatementArguments([start, end] + record.identityValues)
+            if try Bool.fetchOne(lookups[kind], arguments: key) ?? false {
+                summary.tallies[kind].skipped += 1
                 return
             }
         }
         let statement = inserts[kind]
-        switch record {
-        case .comparison(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
-        case .matching(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
-        case .rhythmDetection(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
-        case .rhythmMatching(let record): statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
-        }
+        statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
         try statement.execute()
-        count(kind, skipped: false)
+        summary.tallies[kind].imported += 1
     }
 
     /// Refuses to replace every stored record with nothing: that is never what a file meant (an
     /// export of an empty store, or one whose rows were all refused); `peach reset` empties a store.
     func finish(path: String, invalidRows invalid: Int) throws {
-        let stored = summary.comparisonsImported + summary.matchingsImported
-            + summary.rhythmDetectionsImported + summary.rhythmMatchingsImported
-        guard mode == .replace, stored == 0 else { return }
+        guard mode == .replace, summary.imported == 0 else { return }
         throw StoreError.operationFailed(
             path: path, operation: "replace the records",
             reason: invalid > 0 ? "none of the file's \(invalid) row\(invalid == 1 ? "" : "s") is valid"
                                 : "the file holds no record; `peach reset` deletes every record")
-    }
-
-    private func count(_ kind: Int, skipped: Bool) {
-        switch (kind, skipped) {
-        case (0, false): summary.comparisonsImported += 1
-        case (0, true): summary.comparisonsSkipped += 1
-        case (1, false): summary.matchingsImported += 1
-        case (1, true): summary.matchingsSkipped += 1
-        case (2, false): summary.rhythmDetectionsImported += 1
-        case (2, true): summary.rhythmDetectionsSkipped += 1
-        case (3, false): summary.rhythmMatchingsImported += 1
-        default: summary.rhythmMatchingsSkipped += 1
-        }
     }
 
     /// The milliseconds of the whole second `timestamp` lies in (rounded down, also before 1970).

@@ -48,17 +48,3 @@ public enum InputControl: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// A stored comparison with its row id and rig context.
-public struct StoredPitchComparison: Hashable, Sendable {
-    public let id: Int64
-    public let record: PitchComparisonRecord
-    public let rig: RigContext
-}
-
-/// A stored matching with its row id and rig context.
-public struct StoredPitchMatching: Hashable, Sendable {
-    public let id: Int64
-    public let record: PitchMatchingRecord
-    public let rig: RigContext
-}

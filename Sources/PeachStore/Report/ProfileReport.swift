@@ -86,8 +86,8 @@ public struct ProfileReport: Sendable {
 
 extension TrainingStore {
     public func profileReport() throws(StoreError) -> ProfileReport {
-        ProfileReport(comparisons: try records(of: "pitchComparison") { stored throws(StoreError) in try stored.comparisonRecord() },
-                      matchings: try records(of: "pitchMatching") { stored throws(StoreError) in try stored.matchingRecord() },
+        ProfileReport(comparisons: try records(of: "pitchComparison") { stored throws(StoreError) in try PitchComparisonRecord(stored: stored) },
+                      matchings: try records(of: "pitchMatching") { stored throws(StoreError) in try PitchMatchingRecord(stored: stored) },
                       rhythm: try rhythmReport())
     }
 }

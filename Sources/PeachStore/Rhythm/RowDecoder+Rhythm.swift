@@ -22,23 +22,4 @@ extension RowDecoder {
         }
         return offset
     }
-
-    func rhythmDetectionRecord() throws(StoreError) -> RhythmOffsetDetectionRecord {
-        let correct = try integer(.isCorrect)
-        guard correct == 0 || correct == 1 else { throw fail(.isCorrect, "\(correct) is not 0 or 1") }
-        return RhythmOffsetDetectionRecord(timestamp: try timestamp(), tempo: try tempo(),
-                                           offset: try rhythmOffset(.offsetMs), isCorrect: correct == 1)
-    }
-
-    func rhythmDetection() throws(StoreError) -> StoredRhythmOffsetDetection {
-        StoredRhythmOffsetDetection(id: id, record: try rhythmDetectionRecord(), rig: try rig())
-    }
-
-    func rhythmMatchingRecord() throws(StoreError) -> RhythmMatchingRecord {
-        RhythmMatchingRecord(timestamp: try timestamp(), tempo: try tempo(), userOffset: try rhythmOffset(.userOffsetMs))
-    }
-
-    func rhythmMatching() throws(StoreError) -> StoredRhythmMatching {
-        StoredRhythmMatching(id: id, record: try rhythmMatchingRecord(), rig: try rig())
-    }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// What the pitch disciplines' records share: the two notes, their interval and the tuning
+/// system, in the table (four columns) and in the export (six, each note with its name).
+struct PitchFields {
+    let referenceNote: MIDINote
+    let targetNote: MIDINote
+    let interval: Interval
+    let tuningSystem: TuningSystem
+
+    static let columns: [StoredColumn] = [.referenceNote, .targetNote, .interval, .tuningSystem]
+    /// The iOS app's duplicate key, beside the second and the kind.
+    static let identity: [StoredColumn] = [.referenceNote, .targetNote]
+    static let exportColumns: [ImportColumn] = [.referenceNote, .referenceNoteName, .targetNote, .targetNoteName,
+                                                .interval, .tuningSystem]
+
+    init(referenceNote: MIDINote, targetNote: MIDINote, interval: Interval, tuningSystem: TuningSystem) {
+        self.referenceNote = referenceNote
+        self.targetNote = targetNote
+        self.interval = interval
+        self.tuningSystem = tuningSystem
+    }
+
+    init(stored row: RowDecoder) throws(StoreError) {
+        self.init(referenceNote: try row.note(.referenceNote), targetNote: try row.note(.targetNote),
+                  interval: try row.interval(), tuningSystem: try row.tuningSystem())
+    }
+
+    var storedValues: [(any DatabaseValueConvertible)?] {
+        [referenceNote.rawValue, targetNote.rawValue, interval.abbreviation, tuningSystem.rawValue]
+    }
+
+    var identityValues: [(any DatabaseValueConvertible)?] { [referenceNote.rawValue, targetNote.rawValue] }
+
+    func write(to line: inout ExportLineWriter) {
+        line.field(referenceNote)
+        line.field(targetNote)
+        line.field(interval.abbreviation)
+        line.field(tuningSystem.rawValue)
+    }
+
+    /// The fields of an export row, each checked: the notes and their names agree, the interval
+    /// is the distance between the notes.
+    static func parse(_ row: ImportRow, _ errors: inout PeachCSVParser.RowErrors) -> PitchFields? {
+        let reference = PeachCSVParser.parseNote(row, number: .referenceNote, name: .referenceNoteName, &errors)
+        let target = PeachCSVParser.parseNote(row, number: .targetNote, name: .targetNoteName, &errors)
+        let interval = PeachCSVParser.parseInterval(row, reference: reference, target: target, &errors)
+        let tuningText = row[.tuningSystem]
+        let tuning = TuningSystem(rawValue: tuningText)
+        if tuning == nil {
+            errors.add(.tuningSystem, tuningText, "unknown tuning system (expected equalTemperament or justIntonation)")
+        }
+        guard let reference, let target, let interval, let tuning else { return nil }
+        return PitchFields(referenceNote: reference, targetNote: target, interval: interval, tuningSystem: tuning)
+    }
+}
+
+extension TrainingStore {
+    /// How many pitch records of each kind are stored.
+    public func counts() throws(StoreError) -> (comparisons: Int, matchings: Int) {
+        (try count(of: PitchComparisonRecord.kind), try count(of: PitchMatchingRecord.kind))
+    }
+}
