@@ -91,7 +91,7 @@ struct HotPlugCycles: BenchmarkFigure {
         keys.close()
         let reported = log.lines("trialCompleted").count
         let location = StoreLocation(directory: peach.folder.appendingPathComponent("data/peach"))
-        let stored = try StoreInspection.inspect(location).map { $0.comparisons + $0.matchings } ?? 0
+        let stored = try StoreInspection.inspect(location).map(\.total) ?? 0
         let left = Int(hanging.reduce(0, +))
         let clean = status == 0 && peach.process.terminationReason == .exit
         let holds = clean && left == 0 && atEnd == 0 && reported == stored && cycles >= 50

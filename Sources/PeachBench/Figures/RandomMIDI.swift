@@ -103,7 +103,7 @@ struct RandomMIDI: BenchmarkFigure {
             }
         }
         let storeLocation = StoreLocation(directory: peach.folder.appendingPathComponent("data/peach"))
-        let stored = try StoreInspection.inspect(storeLocation).map { $0.comparisons + $0.matchings } ?? 0
+        let stored = try StoreInspection.inspect(storeLocation).map(\.total) ?? 0
         let growth = memory.last ?? 0
         let holds = !crashed && spurious == 0 && completed == trials && stored == trials && growth <= 2 && sounding == 0
             && sent >= 1_000_000

@@ -5,16 +5,14 @@ import Glibc
 #endif
 
 /// A look at the training database that changes nothing (for `peach doctor`): SQLite's full
-/// integrity check, the schema's applied migrations and the record counts (pitch and rhythm).
+/// integrity check, the schema's applied migrations and the record counts of every discipline.
 public struct StoreInspection: Hashable, Sendable {
     public let path: String
     /// `PRAGMA integrity_check`: ["ok"], or its first complaints.
     public let integrity: [String]
     public let appliedMigrations: [String]
-    public let comparisons: Int
-    public let matchings: Int
-    public let rhythmDetections: Int
-    public let rhythmMatchings: Int
+    /// Per discipline, in the registry's order.
+    public let records: [RecordCount]
     /// The file and its folder may be written, so a trial could be saved.
     public let writable: Bool
 
@@ -40,16 +38,15 @@ public struct StoreInspection: Hashable, Sendable {
                 }
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(10)")
                 let applied = try StoreSchema.migrator().appliedIdentifiers(db)
-                func count(_ table: String) throws -> Int {
-                    try db.tableExists(table) ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 : 0
+                let records = try RecordKinds.standard.kinds.map { kind in
+                    let count = try db.tableExists(kind.table) ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(kind.table)") ?? 0 : 0
+                    return RecordCount(name: kind.name, format: kind.format, count: count)
                 }
                 return StoreInspection(
                     path: path, integrity: integrity,
                     appliedMigrations: StoreSchema.migrationNames.filter(applied.contains)
                         + applied.subtracting(StoreSchema.migrationNames).sorted(),
-                    comparisons: try count("pitchComparison"), matchings: try count("pitchMatching"),
-                    rhythmDetections: try count(RhythmSchema.detectionTable),
-                    rhythmMatchings: try count(RhythmSchema.matchingTable),
+                    records: records,
                     writable: access(path, W_OK) == 0 && access(location.directory.path, W_OK) == 0)
             }
         } catch let error as StoreError {
@@ -58,4 +55,12 @@ public struct StoreInspection: Hashable, Sendable {
             throw .unreadableDatabase(path: path, reason: TrainingStore.reason(error))
         }
     }
+}
+
+extension StoreInspection {
+    /// The count of the discipline named `name` (0 for one this peach does not know).
+    public func count(_ name: String) -> Int { records.first { $0.name == name }?.count ?? 0 }
+
+    /// Records of every discipline.
+    public var total: Int { records.reduce(0) { $0 + $1.count } }
 }

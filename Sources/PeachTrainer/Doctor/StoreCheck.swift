@@ -17,24 +17,30 @@ public struct StoreSummary: Hashable, Sendable {
     public let appliedMigrations: [String]
     /// The migrations this peach knows, in order.
     public let knownMigrations: [String]
-    public let comparisons: Int
-    public let matchings: Int
-    public let rhythmDetections: Int
-    public let rhythmMatchings: Int
+    /// Per discipline: its name and how many records of it are stored.
+    public let records: [RecordTally]
     /// The file and its folder may be written (a trial could be saved).
     public let writable: Bool
 
     public init(path: String, integrity: [String], appliedMigrations: [String], knownMigrations: [String],
-                comparisons: Int, matchings: Int, rhythmDetections: Int, rhythmMatchings: Int, writable: Bool) {
+                records: [RecordTally], writable: Bool) {
         self.path = path
         self.integrity = integrity
         self.appliedMigrations = appliedMigrations
         self.knownMigrations = knownMigrations
-        self.comparisons = comparisons
-        self.matchings = matchings
-        self.rhythmDetections = rhythmDetections
-        self.rhythmMatchings = rhythmMatchings
+        self.records = records
         self.writable = writable
+    }
+}
+
+/// A discipline's name and how many of its records are stored.
+public struct RecordTally: Hashable, Sendable {
+    public let name: String
+    public let count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
     }
 }
 
@@ -87,9 +93,7 @@ public struct StoreCheck: DoctorCheck {
                                 + "or choose another folder with --data-dir or PEACH_DATA_DIR.")
         }
         let schema = summary.appliedMigrations.last ?? "empty"
-        let records = [(summary.comparisons, "comparison"), (summary.matchings, "matching"),
-                       (summary.rhythmDetections, "rhythm offset detection"), (summary.rhythmMatchings, "rhythm matching")]
-            .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
+        let records = summary.records.map { "\($0.count) \($0.name)\($0.count == 1 ? "" : "s")" }.joined(separator: ", ")
         let found = "\(path): integrity ok, schema \(schema), \(records)"
         let pending = summary.knownMigrations.filter { !summary.appliedMigrations.contains($0) }
         guard pending.isEmpty else {

@@ -30,11 +30,10 @@ struct ExportCommand: AsyncParsableCommand {
             try write(PeachCSVExporter.export(ExportedRecords(), version: format))
             return
         }
-        if format == PeachExportFormat.version {
-            let rhythm = try store.rhythmCounts()
-            if rhythm.detections + rhythm.matchings > 0 {
-                printToStandardError("format 1 has no rhythm records: \(rhythm.detections) rhythm offset detection "
-                                     + "and \(rhythm.matchings) rhythm matching records were left out")
+        if let format {
+            let leftOut = try store.recordCounts().filter { $0.format > format }
+            if leftOut.contains(where: { $0.count > 0 }) {
+                printToStandardError("format \(format) has no place for them: \(leftOut.sentence) were left out")
             }
         }
         guard let file else {

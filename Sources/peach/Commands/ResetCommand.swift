@@ -14,10 +14,7 @@ struct ResetCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try StoreComposition.openStore(store)
-        let counts = try store.counts()
-        let rhythm = try store.rhythmCounts()
-        let what = "\(counts.comparisons) pitch comparison, \(counts.matchings) pitch matching, "
-            + "\(rhythm.detections) rhythm offset detection and \(rhythm.matchings) rhythm matching records"
+        let what = try store.recordCounts().sentence
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw StoreCommandError("peach reset deletes all training data and needs a confirmation: run it in a terminal, or pass --yes")

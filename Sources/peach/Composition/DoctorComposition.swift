@@ -138,8 +138,7 @@ enum DoctorComposition {
             return .present(StoreSummary(
                 path: inspection.path, integrity: inspection.integrity,
                 appliedMigrations: inspection.appliedMigrations, knownMigrations: StoreInspection.knownMigrations,
-                comparisons: inspection.comparisons, matchings: inspection.matchings,
-                rhythmDetections: inspection.rhythmDetections, rhythmMatchings: inspection.rhythmMatchings,
+                records: inspection.records.map { RecordTally(name: $0.name, count: $0.count) },
                 writable: inspection.writable))
         } catch {
             return .unusable(path: path, reason: error.description)

@@ -71,14 +71,17 @@ struct ConfigAndStoreChecksTests {
 
     static func summary(integrity: [String] = ["ok"], applied: [String] = known, writable: Bool = true) -> StoreSummary {
         StoreSummary(path: "/data/peach.sqlite", integrity: integrity, appliedMigrations: applied, knownMigrations: known,
-                     comparisons: 12, matchings: 1, rhythmDetections: 3, rhythmMatchings: 1, writable: writable)
+                     records: [RecordTally(name: "pitch comparison", count: 12), RecordTally(name: "pitch matching", count: 1),
+                               RecordTally(name: "rhythm offset detection", count: 3),
+                               RecordTally(name: "rhythm matching", count: 1)],
+                     writable: writable)
     }
 
     @Test("store: a sound, current file is ok with its schema and counts")
     func storeSound() {
         #expect(StoreCheck(facts: .present(Self.summary())).finding
             == .ok("store", "Training records",
-                   found: "/data/peach.sqlite: integrity ok, schema v2-rig-context, 12 comparisons, 1 matching, 3 rhythm offset detections, 1 rhythm matching"))
+                   found: "/data/peach.sqlite: integrity ok, schema v2-rig-context, 12 pitch comparisons, 1 pitch matching, 3 rhythm offset detections, 1 rhythm matching"))
     }
 
     @Test("store: no file yet is ok if its folder can be made; otherwise a problem")

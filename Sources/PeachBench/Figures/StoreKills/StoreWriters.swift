@@ -113,7 +113,7 @@ final class StoreWriters {
     /// Read-only, with no writer alive: the integrity check and the number of rows.
     func inspect() throws -> (integrity: [String], records: Int) {
         guard let inspection = try StoreInspection.inspect(store) else { return (["ok"], 0) }
-        return (inspection.integrity, inspection.comparisons + inspection.matchings)
+        return (inspection.integrity, inspection.total)
     }
 
     /// Every reported record looked up by its timestamp in the store as it is at the end.
