@@ -1,38 +1,22 @@
 import PeachCore
 
 /// The session of the current mode, as the trainer drives it: one `DisciplineSession`, what
-/// answers are in it, and its events wrapped as the trainer's `SessionEvent`.
+/// answers are in it, and its events in the trainer's one shape (`TrialEvent`). Each
+/// discipline's factory is in its folder (`Disciplines/<Name>/`).
 public struct ActiveSession: Sendable {
-    /// What an answer is in this session.
+    /// What an answer is in this session: which vocabulary the controls and keys speak.
     let kind: TrainingMode.Session
     let intervals: [DirectedInterval]
     private let session: any DisciplineSession
-    private let observeEvents: @Sendable (@escaping @Sendable (SessionEvent) -> Void) -> Void
+    private let observeEvents: @Sendable (@escaping @Sendable (TrialEvent) -> Void) -> Void
 
-    private init<Discipline: InputTakingDiscipline>(
-        _ session: TrainingSession<Discipline>, kind: TrainingMode.Session, intervals: [DirectedInterval] = [],
-        wrap: @escaping @Sendable (Discipline.Event) -> SessionEvent
-    ) {
-        self.kind = kind
+    init<Discipline: InputTakingDiscipline>(
+        _ session: TrainingSession<Discipline>, answers: TrainingMode.Session, intervals: [DirectedInterval] = []
+    ) where Discipline.Event: TrainerEvents {
+        kind = answers
         self.intervals = intervals
         self.session = session
-        observeEvents = { handler in session.observeEvents { handler(wrap($0)) } }
-    }
-
-    public static func comparison(_ session: PitchComparisonSession) -> ActiveSession {
-        ActiveSession(session, kind: .comparison, intervals: session.intervals) { .comparison($0) }
-    }
-
-    public static func matching(_ session: PitchMatchingSession) -> ActiveSession {
-        ActiveSession(session, kind: .matching, intervals: session.intervals) { .matching($0) }
-    }
-
-    public static func rhythmOffsetDetection(_ session: RhythmOffsetDetectionSession) -> ActiveSession {
-        ActiveSession(session, kind: .rhythmOffsetDetection) { .rhythmOffsetDetection($0) }
-    }
-
-    public static func rhythmMatching(_ session: RhythmMatchingSession) -> ActiveSession {
-        ActiveSession(session, kind: .rhythmMatching) { .rhythmMatching($0) }
+        observeEvents = { handler in session.observeEvents { handler($0.trialEvent) } }
     }
 
     func start(trialBudget: Int?) async {
@@ -44,7 +28,7 @@ public struct ActiveSession: Sendable {
     }
 
     /// Hands every event to `handler`, in order.
-    func observe(_ handler: @escaping @Sendable (SessionEvent) -> Void) {
+    func observe(_ handler: @escaping @Sendable (TrialEvent) -> Void) {
         observeEvents(handler)
     }
 

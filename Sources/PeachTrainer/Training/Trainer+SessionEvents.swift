@@ -3,8 +3,8 @@ import PeachCore
 /// What the trainer does with its sessions' events, the same for every discipline: each
 /// trial's reports, its cue and its count in the run; a session's end goes to the phase.
 extension Trainer {
-    func sessionEvent(_ event: SessionEvent, current: Bool) async {
-        switch event.trialEvent {
+    func sessionEvent(_ event: TrialEvent, current: Bool) async {
+        switch event {
         case .started(let start):
             start.count(in: &tally, standings: standings)
             route.update(settings: rig.controllerSettings())

@@ -12,7 +12,7 @@ enum TrainerInput: Sendable {
     /// A port came or went (the System Announce port, read with the controller's events).
     case announcement(SequencerAnnouncement)
     /// What a session published; `generation` says which session (one per mode switch).
-    case session(generation: Int, SessionEvent)
+    case session(generation: Int, TrialEvent)
     /// The latest tuning movement of a session, if no later event took it along (see `TuningReports`).
     case tuningReport(TuningReports, Int)
     /// A signal, or `finish()`: end the run.
@@ -26,12 +26,4 @@ enum TrainerInput: Sendable {
     case suspend(done: @Sendable () -> Void)
     /// Calls the function when the trainer gets here, behind everything posted before.
     case call(@Sendable () -> Void)
-}
-
-/// A session's event, of either kind.
-enum SessionEvent: Sendable {
-    case comparison(PitchComparisonEvent)
-    case matching(PitchMatchingEvent)
-    case rhythmOffsetDetection(RhythmOffsetDetectionEvent)
-    case rhythmMatching(RhythmMatchingEvent)
 }

@@ -51,8 +51,9 @@ final class TuningReports: Sendable {
     }
 
     /// A session event, on whatever thread published it (the session publishes in order).
-    func receive(_ event: SessionEvent) {
-        if case .matching(.tunableAdjusted(let offset)) = event {
+    func receive(_ event: TrialEvent) {
+        if case .progress(let adjustment as MatchingAdjustment) = event {
+            let offset = adjustment.offset
             let report: Int? = slot.withLock { slot in
                 slot.offset = offset
                 guard !slot.coolingDown else { return nil }
@@ -69,17 +70,17 @@ final class TuningReports: Sendable {
             return slot.offset
         }
         if let waiting {
-            post(.session(generation: generation, .matching(.tunableAdjusted(offset: waiting))))
+            post(.session(generation: generation, .progress(MatchingAdjustment(offset: waiting))))
         }
         post(.session(generation: generation, event))
     }
 
     /// The trainer reads report `report`: the latest movement, unless it already went out.
-    func take(_ report: Int) -> SessionEvent? {
+    func take(_ report: Int) -> TrialEvent? {
         slot.withLock { slot in
             guard slot.report == report, let offset = slot.offset else { return nil }
             slot.offset = nil
-            return .matching(.tunableAdjusted(offset: offset))
+            return .progress(MatchingAdjustment(offset: offset))
         }
     }
 

@@ -23,10 +23,10 @@ struct TuningReportsTests {
             }
         }
 
-        func describe(_ event: SessionEvent) -> String {
+        func describe(_ event: TrialEvent) -> String {
             switch event {
-            case .matching(.tunableAdjusted(let offset)): "moved \(offset.rawValue)"
-            case .matching(.stateChanged(let state)): "\(state)"
+            case .progress(let adjustment as MatchingAdjustment): "moved \(adjustment.offset.rawValue)"
+            case .stateChanged(let state): "\(state)"
             default: "other"
             }
         }
@@ -45,7 +45,7 @@ struct TuningReportsTests {
         }
     }
 
-    private func moved(_ cents: Double) throws -> SessionEvent { .matching(.tunableAdjusted(offset: try Cents(cents))) }
+    private func moved(_ cents: Double) throws -> TrialEvent { .progress(MatchingAdjustment(offset: try Cents(cents))) }
 
     private func reports(_ stream: Stream, _ coolDowns: CoolDowns = CoolDowns()) -> TuningReports {
         TuningReports(generation: 1, post: stream.post, afterInterval: coolDowns.arm)
@@ -65,7 +65,7 @@ struct TuningReportsTests {
         let reports = reports(stream, coolDowns)
         reports.receive(try moved(1))
         reports.receive(try moved(2))
-        reports.receive(.matching(.stateChanged(.showingFeedback)))
+        reports.receive(PitchMatchingEvent.stateChanged(.showingFeedback).trialEvent)
         reports.receive(try moved(3))
         // The first report, still unread, must not carry the later trial's movement ahead of
         // the feedback.
@@ -110,7 +110,7 @@ struct TuningReportsTests {
         let reports = reports(stream, coolDowns)
         reports.receive(try moved(1))
         reports.receive(try moved(2))
-        reports.receive(.matching(.stateChanged(.showingFeedback)))
+        reports.receive(PitchMatchingEvent.stateChanged(.showingFeedback).trialEvent)
         coolDowns.end()
         #expect(stream.read() == ["moved 2.0", "showingFeedback"])
     }

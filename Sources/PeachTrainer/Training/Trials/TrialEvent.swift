@@ -26,29 +26,8 @@ extension CountedCompletion {
     func sound(on feedback: TrainerFeedback) async {}
 }
 
-extension SessionEvent {
-    /// The one place the four sessions' events meet the trainer's one shape.
-    var trialEvent: TrialEvent {
-        switch self {
-        case .comparison(.trialStarted(let trial)): .started(trial)
-        case .comparison(.stateChanged(let state)): .stateChanged(state)
-        case .comparison(.trialCompleted(let record, let best)): .completed(PitchComparisonCompletion(record: record, sessionBest: best))
-        case .comparison(.stopped(let reason)): .stopped(reason)
-        case .matching(.trialStarted(let trial)): .started(trial)
-        case .matching(.stateChanged(let state)): .stateChanged(state)
-        case .matching(.tunableAdjusted(let offset)): .progress(MatchingAdjustment(offset: offset))
-        case .matching(.trialCompleted(let record, let best)): .completed(PitchMatchingCompletion(record: record, sessionBest: best))
-        case .matching(.stopped(let reason)): .stopped(reason)
-        case .rhythmOffsetDetection(.trialStarted(let trial)): .started(trial)
-        case .rhythmOffsetDetection(.stateChanged(let state)): .stateChanged(state)
-        case .rhythmOffsetDetection(.trialCompleted(let record)): .completed(record)
-        case .rhythmOffsetDetection(.stopped(let reason)): .stopped(reason)
-        case .rhythmMatching(.trialStarted(let trial)): .started(trial)
-        case .rhythmMatching(.stateChanged(let state)): .stateChanged(state)
-        case .rhythmMatching(.tapMissed): .progress(RhythmTapMissed())
-        case .rhythmMatching(.tapOutsideWindow(let offset)): .progress(RhythmTapOutside(offset: offset))
-        case .rhythmMatching(.trialCompleted(let record)): .completed(record)
-        case .rhythmMatching(.stopped(let reason)): .stopped(reason)
-        }
-    }
+/// A discipline's session events, as the trainer handles them: each discipline maps its own
+/// events to the one `TrialEvent` shape, in its folder (`Disciplines/<Name>/`).
+protocol TrainerEvents: Sendable {
+    var trialEvent: TrialEvent { get }
 }

@@ -81,3 +81,20 @@ extension RhythmOffsetDetectionRecord: CountedCompletion {
         return RhythmOffsetDetectionResult(record: self, statistics: standings.statistics(of: profileKey))
     }
 }
+
+extension RhythmOffsetDetectionEvent: TrainerEvents {
+    var trialEvent: TrialEvent {
+        switch self {
+        case .trialStarted(let trial): .started(trial)
+        case .stateChanged(let state): .stateChanged(state)
+        case .trialCompleted(let record): .completed(record)
+        case .stopped(let reason): .stopped(reason)
+        }
+    }
+}
+
+extension ActiveSession {
+    public static func rhythmOffsetDetection(_ session: RhythmOffsetDetectionSession) -> ActiveSession {
+        ActiveSession(session, answers: .rhythmOffsetDetection)
+    }
+}

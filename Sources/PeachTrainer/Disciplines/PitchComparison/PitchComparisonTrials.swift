@@ -92,3 +92,20 @@ struct PitchComparisonCompletion: CountedCompletion {
         return PitchComparisonResult(record: record, sessionBest: sessionBest, standing: standing)
     }
 }
+
+extension PitchComparisonEvent: TrainerEvents {
+    var trialEvent: TrialEvent {
+        switch self {
+        case .trialStarted(let trial): .started(trial)
+        case .stateChanged(let state): .stateChanged(state)
+        case .trialCompleted(let record, let best): .completed(PitchComparisonCompletion(record: record, sessionBest: best))
+        case .stopped(let reason): .stopped(reason)
+        }
+    }
+}
+
+extension ActiveSession {
+    public static func comparison(_ session: PitchComparisonSession) -> ActiveSession {
+        ActiveSession(session, answers: .comparison, intervals: session.intervals)
+    }
+}

@@ -119,3 +119,22 @@ extension RhythmMatchingRecord: CountedCompletion {
         return RhythmMatchingResult(record: self, statistics: standings.statistics(of: profileKey))
     }
 }
+
+extension RhythmMatchingEvent: TrainerEvents {
+    var trialEvent: TrialEvent {
+        switch self {
+        case .trialStarted(let trial): .started(trial)
+        case .stateChanged(let state): .stateChanged(state)
+        case .tapMissed: .progress(RhythmTapMissed())
+        case .tapOutsideWindow(let offset): .progress(RhythmTapOutside(offset: offset))
+        case .trialCompleted(let record): .completed(record)
+        case .stopped(let reason): .stopped(reason)
+        }
+    }
+}
+
+extension ActiveSession {
+    public static func rhythmMatching(_ session: RhythmMatchingSession) -> ActiveSession {
+        ActiveSession(session, answers: .rhythmMatching)
+    }
+}

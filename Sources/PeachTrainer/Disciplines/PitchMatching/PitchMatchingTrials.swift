@@ -114,3 +114,21 @@ struct PitchMatchingCompletion: CountedCompletion {
         return PitchMatchingResult(record: record, sessionBest: sessionBest, standing: standing)
     }
 }
+
+extension PitchMatchingEvent: TrainerEvents {
+    var trialEvent: TrialEvent {
+        switch self {
+        case .trialStarted(let trial): .started(trial)
+        case .stateChanged(let state): .stateChanged(state)
+        case .tunableAdjusted(let offset): .progress(MatchingAdjustment(offset: offset))
+        case .trialCompleted(let record, let best): .completed(PitchMatchingCompletion(record: record, sessionBest: best))
+        case .stopped(let reason): .stopped(reason)
+        }
+    }
+}
+
+extension ActiveSession {
+    public static func matching(_ session: PitchMatchingSession) -> ActiveSession {
+        ActiveSession(session, answers: .matching, intervals: session.intervals)
+    }
+}
