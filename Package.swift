@@ -125,9 +125,11 @@ let package = Package(
         .testTarget(name: "PeachStoreTests",
                     dependencies: ["PeachStore", "PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig"]),
+        // Also home of the toy discipline that proves a discipline is one folder: it runs through
+        // the trainer, the store, export, import and the profile.
         .testTarget(name: "PeachTrainerTests",
                     dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
-                                   "PeachTestSupport"]),
+                                   "PeachTestSupport", "PeachStore"]),
         // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
         // names no MIDI wire concept; every target declares each module it imports.
         .testTarget(name: "ArchitectureTests"),

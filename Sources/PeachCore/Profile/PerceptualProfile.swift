@@ -10,6 +10,8 @@ public final class PerceptualProfile: Sendable {
     private let accumulators = Mutex<[TrainingDiscipline: DisciplineAccumulator]>([:])
     /// Rhythm statistics per discipline, tempo and side of the beat (PerceptualProfile+Rhythm).
     let rhythmAccumulators = Mutex<[RhythmProfileKey: DisciplineAccumulator]>([:])
+    /// Disciplines added after these, each under its own name (PerceptualProfile+Named).
+    let namedAccumulators = Mutex<[String: DisciplineAccumulator]>([:])
 
     public init() {}
 
@@ -82,5 +84,6 @@ extension PerceptualProfile: TrainingDataResetting {
     public func resetAllTrainingData() async throws {
         accumulators.withLock { $0.removeAll() }
         rhythmAccumulators.withLock { $0.removeAll() }
+        namedAccumulators.withLock { $0.removeAll() }
     }
 }

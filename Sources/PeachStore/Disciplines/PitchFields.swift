@@ -28,11 +28,11 @@ struct PitchFields {
                   interval: try row.interval(), tuningSystem: try row.tuningSystem())
     }
 
-    var storedValues: [(any DatabaseValueConvertible)?] {
+    var storedValues: StoredValues {
         [referenceNote.rawValue, targetNote.rawValue, interval.abbreviation, tuningSystem.rawValue]
     }
 
-    var identityValues: [(any DatabaseValueConvertible)?] { [referenceNote.rawValue, targetNote.rawValue] }
+    var identityValues: StoredValues { [referenceNote.rawValue, targetNote.rawValue] }
 
     func write(to line: inout ExportLineWriter) {
         line.field(referenceNote)

@@ -6,15 +6,18 @@ import PeachCore
 /// conforms in its own folder here (`Disciplines/<Name>/`) and is listed once in `RecordKinds`;
 /// the schema, saving, reading, counting, export, import and the profile's load go through that
 /// list and never switch over the disciplines.
+/// The values of a row's columns, as SQLite binds them.
+typealias StoredValues = [(any DatabaseValueConvertible)?]
+
 protocol StoredRecord: Sendable, Hashable {
     /// Where and how the discipline's records are kept.
     static var kind: RecordKind { get }
     var timestamp: Date { get }
     /// The values of `kind.columns`, in that order.
-    var storedValues: [(any DatabaseValueConvertible)?] { get }
+    var storedValues: StoredValues { get }
     /// The values of `kind.identity`, in that order: with the second of the timestamp, what makes
     /// an imported record one already stored.
-    var identityValues: [(any DatabaseValueConvertible)?] { get }
+    var identityValues: StoredValues { get }
     /// The record of a stored row, every value checked (the rig's columns are checked apart).
     init(stored row: RowDecoder) throws(StoreError)
 

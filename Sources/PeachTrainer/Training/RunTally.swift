@@ -14,6 +14,11 @@ struct RunTally {
         trialNumber = completedTrials + 1
     }
 
+    /// Counts a completed trial of a discipline the summary has no entry for.
+    mutating func trialCompleted() {
+        completedTrials += 1
+    }
+
     /// The first trial of a pitch discipline in this run: its estimate before the run.
     mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, standings: any TrainingStandings) {
         trialStarted()

@@ -19,24 +19,30 @@ struct TuningControlDetectorTests {
         return detector.bestGuess
     }
 
-    @Test("absolute controls: the mod wheel (7- or 14-bit), a 7-bit CC, a 14-bit pair either way round", arguments: [
+    /// Typed apart from the macro: its arguments' literals are too many for the type checker at once.
+    static let absoluteCases: [([MIDIMessage], String)] = [
         (cc(1, [10, 20, 30, 40, 50, 60, 70, 80]), "modWheel"),
         (zip(cc(1, [10, 20, 30, 40]), cc(33, [5, 6, 7, 8])).flatMap { [$0, $1] }, "modWheel"),
         (cc(74, [10, 12, 15, 20, 30, 44, 60, 70]), "cc:74"),
         (zip(cc(16, [10, 20, 30, 40]), cc(48, [1, 2, 3, 4])).flatMap { [$0, $1] }, "cc14:16"),
         (zip(cc(48, [1, 2, 3, 4]), cc(16, [10, 20, 30, 40])).flatMap { [$0, $1] }, "cc14:16"),
         (cc(74, [60, 61, 62]), "cc:74"),
-    ])
+    ]
+
+    @Test("absolute controls: the mod wheel (7- or 14-bit), a 7-bit CC, a 14-bit pair either way round",
+          arguments: absoluteCases)
     func absolute(messages: [MIDIMessage], text: String) {
         #expect(Self.detect(messages)?.text == text)
     }
 
-    @Test("relative encoders: repeated small steps, or both ends of two's complement", arguments: [
+    static let encoderCases: [([MIDIMessage], String)] = [
         (cc(20, [1, 1, 1, 1, 1, 1, 1, 1]), "encoder:20:twosComplement:1.0"),
         (cc(20, [127, 127, 126]), "encoder:20:twosComplement:1.0"),
         (cc(21, [1, 127, 2, 126]), "encoder:21:twosComplement:1.0"),
         (cc(22, [65, 65, 66, 65, 63, 63, 62, 63]), "encoder:22:binaryOffset:1.0"),
-    ])
+    ]
+
+    @Test("relative encoders: repeated small steps, or both ends of two's complement", arguments: encoderCases)
     func encoders(messages: [MIDIMessage], text: String) {
         #expect(Self.detect(messages)?.text == text)
     }

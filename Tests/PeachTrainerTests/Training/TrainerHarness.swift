@@ -28,7 +28,8 @@ struct TrainerHarness {
 
     init(mode: TrainingMode = .comparison, trialLimit: Int? = nil,
          commands: [TrainingCommand: ControllerButton] = [:],
-         observers: [any PitchComparisonObserver] = [], presenter: RecordingPresenter = RecordingPresenter()) throws {
+         observers: [any PitchComparisonObserver] = [], presenter: RecordingPresenter = RecordingPresenter(),
+         session: Trainer.SessionFactory? = nil) throws {
         self.presenter = presenter
         let settings = MockUserSettings()
         let controllerSettings = try ControllerSettings(commands: commands)
@@ -47,7 +48,7 @@ struct TrainerHarness {
         }
         (keyEvents, keys) = AsyncStream<TerminalKey>.makeStream()
         trainer = Trainer(
-            mode: mode, trialLimit: trialLimit, makeSession: makeSession, presenter: self.presenter,
+            mode: mode, trialLimit: trialLimit, makeSession: session ?? makeSession, presenter: self.presenter,
             rig: FakeRig(mapping: controllerSettings), feedback: TrainerFeedback(cue: cue, settings: .default),
             clock: ImmediateClock())
         controller = Controller(route: trainer.route)

@@ -14,8 +14,8 @@ extension PitchComparisonRecord: StoredRecord {
         PitchFields(referenceNote: referenceNote, targetNote: targetNote, interval: interval, tuningSystem: tuningSystem)
     }
 
-    var storedValues: [(any DatabaseValueConvertible)?] { pitch.storedValues + [centOffset.rawValue, isCorrect] }
-    var identityValues: [(any DatabaseValueConvertible)?] { pitch.identityValues }
+    var storedValues: StoredValues { pitch.storedValues + [centOffset.rawValue, isCorrect] }
+    var identityValues: StoredValues { pitch.identityValues }
 
     init(stored row: RowDecoder) throws(StoreError) {
         let correct = try row.integer(.isCorrect)

@@ -13,10 +13,10 @@ extension PitchMatchingRecord: StoredRecord {
         PitchFields(referenceNote: referenceNote, targetNote: targetNote, interval: interval, tuningSystem: tuningSystem)
     }
 
-    var storedValues: [(any DatabaseValueConvertible)?] {
+    var storedValues: StoredValues {
         pitch.storedValues + [initialCentOffset.rawValue, userCentError.rawValue]
     }
-    var identityValues: [(any DatabaseValueConvertible)?] { pitch.identityValues }
+    var identityValues: StoredValues { pitch.identityValues }
 
     init(stored row: RowDecoder) throws(StoreError) {
         let pitch = try PitchFields(stored: row)

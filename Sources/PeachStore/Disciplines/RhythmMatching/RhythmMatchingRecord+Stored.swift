@@ -9,8 +9,8 @@ extension RhythmMatchingRecord: StoredRecord {
         trainingTypes: ["rhythmMatching"], format: PeachExportFormat.rhythmVersion,
         exportColumns: [.tempoBPM, .userOffsetMs])
 
-    var storedValues: [(any DatabaseValueConvertible)?] { [tempo.value, userOffset.milliseconds] }
-    var identityValues: [(any DatabaseValueConvertible)?] { [tempo.value] }
+    var storedValues: StoredValues { [tempo.value, userOffset.milliseconds] }
+    var identityValues: StoredValues { [tempo.value] }
 
     init(stored row: RowDecoder) throws(StoreError) {
         self.init(timestamp: try row.timestamp(), tempo: try row.tempo(), userOffset: try row.rhythmOffset(.userOffsetMs))

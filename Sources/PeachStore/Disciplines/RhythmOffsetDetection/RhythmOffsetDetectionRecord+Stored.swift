@@ -9,8 +9,8 @@ extension RhythmOffsetDetectionRecord: StoredRecord {
         trainingTypes: ["rhythmOffsetDetection"], format: PeachExportFormat.rhythmVersion,
         exportColumns: [.isCorrect, .tempoBPM, .offsetMs])
 
-    var storedValues: [(any DatabaseValueConvertible)?] { [tempo.value, offset.milliseconds, isCorrect] }
-    var identityValues: [(any DatabaseValueConvertible)?] { [tempo.value] }
+    var storedValues: StoredValues { [tempo.value, offset.milliseconds, isCorrect] }
+    var identityValues: StoredValues { [tempo.value] }
 
     init(stored row: RowDecoder) throws(StoreError) {
         let correct = try row.integer(.isCorrect)

@@ -1,11 +1,11 @@
 /// Reads a session's event stream in a test, skipping what the test does not look at.
-struct EventReader<Event: Sendable> {
+public struct EventReader<Event: Sendable> {
     private var iterator: AsyncStream<Event>.Iterator
 
-    init(_ stream: AsyncStream<Event>) { iterator = stream.makeAsyncIterator() }
+    public init(_ stream: AsyncStream<Event>) { iterator = stream.makeAsyncIterator() }
 
     /// The next event for which `extract` gives a value; events before it are skipped.
-    mutating func next<T>(_ extract: (Event) -> T?) async -> T? {
+    public mutating func next<T>(_ extract: (Event) -> T?) async -> T? {
         while let event = await iterator.next() {
             if let value = extract(event) { return value }
         }
@@ -13,7 +13,7 @@ struct EventReader<Event: Sendable> {
     }
 
     /// Every event up to and including the first one for which `extract` gives a value.
-    mutating func collect<T>(until extract: (Event) -> T?) async -> [Event] {
+    public mutating func collect<T>(until extract: (Event) -> T?) async -> [Event] {
         var seen: [Event] = []
         while let event = await iterator.next() {
             seen.append(event)

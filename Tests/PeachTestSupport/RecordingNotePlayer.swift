@@ -1,18 +1,17 @@
 import PeachCore
 import Synchronization
-import PeachTestSupport
 
 /// A NotePlayer that makes no sound: it logs every call and keeps timed notes going on a
 /// ManualClock, so a test decides when a note ends.
-final class RecordingNotePlayer: NotePlayer {
-    enum Call: Equatable, Sendable {
+public final class RecordingNotePlayer: NotePlayer {
+    public enum Call: Equatable, Sendable {
         case start(note: Int, frequency: Double, velocity: Int, amplitude: Double)
         case adjust(note: Int, frequency: Double)
         case stop(note: Int)
         case stopAll
     }
 
-    struct NoteFailure: Error {}
+    public struct NoteFailure: Error {}
 
     private struct State {
         var calls: [Call] = []
@@ -25,29 +24,29 @@ final class RecordingNotePlayer: NotePlayer {
     private let clock: ManualClock
     /// Like FluidSynth with symmetric rounding: every pitch sounds at the nearest whole cent
     /// (counted from A440), so small offsets are heard a little off what was asked.
-    let roundsToWholeCents: Bool
+    public let roundsToWholeCents: Bool
 
-    init(clock: ManualClock, roundsToWholeCents: Bool = false) {
+    public init(clock: ManualClock, roundsToWholeCents: Bool = false) {
         self.clock = clock
         self.roundsToWholeCents = roundsToWholeCents
     }
 
-    func soundingFrequency(of frequency: Frequency) -> Frequency {
+    public func soundingFrequency(of frequency: Frequency) -> Frequency {
         roundsToWholeCents ? Self.wholeCent(frequency) : frequency
     }
 
-    static func wholeCent(_ frequency: Frequency) -> Frequency {
+    public static func wholeCent(_ frequency: Frequency) -> Frequency {
         (try? Cents(frequency.cents(above: .concertA).rawValue.rounded())).map { Frequency.concertA.shifted(by: $0) } ?? frequency
     }
 
-    var calls: [Call] { state.withLock { $0.calls } }
-    var soundingNotes: Set<Int> { state.withLock { $0.sounding } }
-    var starts: [Call] { calls.filter { if case .start = $0 { true } else { false } } }
+    public var calls: [Call] { state.withLock { $0.calls } }
+    public var soundingNotes: Set<Int> { state.withLock { $0.sounding } }
+    public var starts: [Call] { calls.filter { if case .start = $0 { true } else { false } } }
 
     /// Makes every later startNote throw, like a synth port that has gone away.
-    func failFromNowOn() { state.withLock { $0.failStarts = true } }
+    public func failFromNowOn() { state.withLock { $0.failStarts = true } }
 
-    func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
+    public func startNote(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
         let note = try state.withLock { state -> Int in
             if state.failStarts { throw NoteFailure() }
             defer { state.nextNote += 1 }
@@ -59,13 +58,13 @@ final class RecordingNotePlayer: NotePlayer {
         return Handle(player: self, note: note)
     }
 
-    func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
+    public func startNote(frequency: Frequency, duration: Duration, velocity: MIDIVelocity,
                    amplitude: AmplitudeDB) throws -> any TimedPlaybackHandle {
         ClockTimedNote(note: try startNote(frequency: frequency, velocity: velocity, amplitude: amplitude),
                        duration: duration, clock: clock)
     }
 
-    func stopAll() throws {
+    public func stopAll() throws {
         state.withLock { state in
             state.calls.append(.stopAll)
             state.sounding.removeAll()

@@ -3,7 +3,9 @@ import Foundation
 
 /// A discipline that lives only in the tests: "was the second note louder or softer?". It is
 /// here to prove that a discipline is one folder: its rules, states, events, record and input
-/// method, run by the same `TrainingSession` loop as the real ones, nothing else touched.
+/// method, run by the same `TrainingSession` loop as the real ones (this file); what the trainer
+/// shows of it (`+Trainer`) and how the store keeps it (`+Store`); nothing else touched but one
+/// registration line (`RecordKinds`).
 struct LoudnessComparison: SessionDiscipline {
     enum State: String, SessionState {
         case idle, playingFirst, playingSecond, awaitingAnswer, showingFeedback
@@ -17,6 +19,7 @@ struct LoudnessComparison: SessionDiscipline {
     }
 
     struct Record: Hashable, Sendable {
+        let timestamp: Date
         let difference: AmplitudeDB
         let isCorrect: Bool
     }
@@ -45,7 +48,7 @@ struct LoudnessComparison: SessionDiscipline {
     typealias Outcome = (louder: Bool, source: AnswerSource?)
 
     let player: any NotePlayer
-    let recorded: @Sendable (Record) -> Void
+    let recorded: @Sendable (Record) async throws -> Void
 
     func newRun() -> Run { Run() }
 
@@ -69,12 +72,13 @@ struct LoudnessComparison: SessionDiscipline {
     }
 
     func judge(_ outcome: Outcome, of trial: Trial, run: inout Run, live: LiveShell<Self>) -> TrialJudgement<Record> {
-        .recorded(Record(difference: trial.difference, isCorrect: outcome.louder == (trial.difference.decibels > 0)),
+        .recorded(Record(timestamp: Date(), difference: trial.difference,
+                         isCorrect: outcome.louder == (trial.difference.decibels > 0)),
                   answeredBy: outcome.source)
     }
 
     func deliver(_ record: Record, answeredBy source: AnswerSource?) async throws {
-        recorded(record)
+        try await recorded(record)
     }
 
     func completed(_ record: Record, run: inout Run) -> Event {
@@ -90,11 +94,22 @@ struct LoudnessComparison: SessionDiscipline {
 extension TrainingSession where Discipline == LoudnessComparison {
     /// The listener's answer, from any thread: counts once per trial, after the second note.
     @discardableResult
-    nonisolated func answer(louder: Bool) -> Bool {
+    nonisolated func answer(louder: Bool, source: AnswerSource? = nil) -> Bool {
         live.withLock { live in
             guard live.state == .awaitingAnswer, !live.own.answered else { return false }
             live.own.answered = true
-            return live.yield(.answer(louder: louder, source: nil))
+            return live.yield(.answer(louder: louder, source: source))
         }
+    }
+}
+
+/// Its controls speak comparison's words: "higher" is "louder", a key above the note it plays.
+extension LoudnessComparison: InputTakingDiscipline {
+    static func answerTarget(of trial: Trial) -> MIDINote? { 69 }
+
+    static func receive(_ input: TrainingInput, by session: TrainingSession<Self>,
+                        from source: @autoclosure () -> AnswerSource?, judged: ((Bool) -> Void)?) {
+        guard case .answer(let higher) = input else { return }
+        session.answer(louder: higher, source: source())
     }
 }
