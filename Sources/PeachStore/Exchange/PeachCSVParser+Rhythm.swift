@@ -14,7 +14,7 @@ extension PeachCSVParser {
         let timestamp = parseTimestamp(row, &errors)
         let tempo = parseTempo(row, &errors)
         if isDetection {
-            let offset = parseOffset(row, .offsetMs, &errors)
+            let offset = parseOffset(row, .offsetMs, at: tempo, &errors)
             let correctText = row[.isCorrect]
             let isCorrect: Bool? = correctText == "true" ? true : (correctText == "false" ? false : nil)
             if isCorrect == nil {
@@ -23,27 +23,31 @@ extension PeachCSVParser {
             guard let timestamp, let tempo, let offset, let isCorrect else { return nil }
             return .rhythmDetection(RhythmOffsetDetectionRecord(timestamp: timestamp, tempo: tempo, offset: offset, isCorrect: isCorrect))
         }
-        let offset = parseOffset(row, .userOffsetMs, &errors)
+        let offset = parseOffset(row, .userOffsetMs, at: tempo, &errors)
         guard let timestamp, let tempo, let offset else { return nil }
         return .rhythmMatching(RhythmMatchingRecord(timestamp: timestamp, tempo: tempo, userOffset: offset))
     }
 
+    /// Any positive tempo: the iOS app trains at 40…200 BPM, this peach at its own range, and a
+    /// record keeps the tempo it was made at.
     private static func parseTempo(_ row: ImportRow, _ errors: inout RowErrors) -> TempoBPM? {
         let text = row[.tempoBPM]
-        let range = "\(TempoBPM.range.lowerBound)…\(TempoBPM.range.upperBound)"
         guard !text.isEmpty, text.utf8.allSatisfy(DecimalText.isDigit), let value = Int(text) else {
             errors.add(.tempoBPM, text, text.isEmpty ? "required in a \(row[.trainingType]) row"
-                                                      : "not a whole number of beats per minute (\(range))")
+                                                      : "not a whole number of beats per minute")
             return nil
         }
-        guard let tempo = try? TempoBPM(value) else {
-            errors.add(.tempoBPM, text, "out of range (tempos are \(range) BPM)")
+        guard let tempo = try? TempoBPM(recorded: value) else {
+            errors.add(.tempoBPM, text, "a tempo must be a positive number of beats per minute")
             return nil
         }
         return tempo
     }
 
-    private static func parseOffset(_ row: ImportRow, _ column: ImportColumn, _ errors: inout RowErrors) -> RhythmOffset? {
+    /// A recorded offset lies within half a sixteenth at the row's tempo (unchecked when the
+    /// tempo is itself refused).
+    private static func parseOffset(_ row: ImportRow, _ column: ImportColumn, at tempo: TempoBPM?,
+                                    _ errors: inout RowErrors) -> RhythmOffset? {
         let text = row[column]
         guard !text.isEmpty else {
             errors.add(column, text, "required in a \(row[.trainingType]) row")
@@ -53,8 +57,10 @@ extension PeachCSVParser {
             errors.add(column, text, "not a decimal number of milliseconds like -7.5")
             return nil
         }
-        guard offset.isRecordable else {
-            errors.add(column, text, "beyond what a trial records: at most \(Int(RhythmOffset.recordedLimitMilliseconds)) ms either way")
+        if let tempo, !offset.isWithinTrial(at: tempo) {
+            let limit = (RhythmOffset.trialLimitMilliseconds(at: tempo) * 1000).rounded(.down) / 1000
+            errors.add(column, text, "beyond what a trial records: at most \(DecimalText.format(limit)) ms either way "
+                                     + "at \(tempo.value) BPM (half a sixteenth)")
             return nil
         }
         return offset
