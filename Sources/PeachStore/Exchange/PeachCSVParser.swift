@@ -82,6 +82,7 @@ public enum PeachCSVParser {
     }
 
     static func checkHeader(_ fields: [String], version: Int) throws(ImportError) {
+        try checkSeparator(fields, version: version)
         let expected = PeachExportFormat.columns(version: version)
         var problems: [String] = []
         for (index, name) in fields.enumerated() {
