@@ -22,9 +22,17 @@ public final class TrainingStore: Sendable {
     let openedFile: FileIdentity?
     var path: String { location.databasePath }
 
-    public init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
+    /// Waits for another process's write lock (`StoreBusyWait`).
+    let busyWait: StoreBusyWait
+
+    /// - Parameter busyNoticeAfter: how long a write waits for another process's lock before
+    ///   `onBusyWait`'s listener hears of it (the wait goes on).
+    public init(location: StoreLocation, mode: AccessMode = .readWrite,
+                busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
         self.location = location
         let path = location.databasePath
+        let busyWait = StoreBusyWait(path: path, noticeAfter: busyNoticeAfter)
+        self.busyWait = busyWait
         switch mode {
         case .readWrite:
             try DatabaseFile.prepare(location)
@@ -41,7 +49,8 @@ public final class TrainingStore: Sendable {
         }
         var configuration = Configuration()
         configuration.readonly = mode == .readOnly
-        configuration.busyMode = .timeout(10)   // another peach (a report during training) may be writing
+        // Another peach may be writing (an import during training): wait for it, never fail.
+        configuration.busyMode = busyWait.mode
         configuration.label = "peach.store"
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
