@@ -32,7 +32,7 @@ public struct StoreInspection: Hashable, Sendable {
         configuration.busyMode = .timeout(10)
         configuration.label = "peach.store.inspection"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: DatabaseFile.readOnlyOpeningPath(location), configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
                 if case .foreign(let detail) = try StoreIdentity.of(db) {
@@ -50,7 +50,7 @@ public struct StoreInspection: Hashable, Sendable {
                     comparisons: try count("pitchComparison"), matchings: try count("pitchMatching"),
                     rhythmDetections: try count(RhythmSchema.detectionTable),
                     rhythmMatchings: try count(RhythmSchema.matchingTable),
-                    writable: access(path, W_OK) == 0 && access(location.directory.path, W_OK) == 0)
+                    writable: DatabaseFile.isWritable(location))
             }
         } catch let error as StoreError {
             throw error

@@ -42,9 +42,11 @@ public final class TrainingStore: Sendable {
             }
             try DatabaseFile.checkKinds(location)
         }
+        // Read-only: also a store in a folder nobody may write (`readOnlyOpeningPath`).
+        let opening = mode == .readOnly ? DatabaseFile.readOnlyOpeningPath(location) : path
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        if try Self.inspect(path: path, mode: mode) {
+        if try Self.inspect(path: path, opening: opening, mode: mode) {
             try Self.upgrade(path: path)
         }
         var configuration = Configuration()
@@ -53,7 +55,7 @@ public final class TrainingStore: Sendable {
         configuration.busyMode = busyWait.mode
         configuration.label = "peach.store"
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DatabasePool(path: opening, configuration: configuration)
             if mode == .readWrite {
                 // FULL: a committed trial survives a power cut too, not only a crash of this
                 // process. Per connection, and a pool keeps its one writer connection.
@@ -67,13 +69,13 @@ public final class TrainingStore: Sendable {
 
     /// Checks whose file it is, its integrity and its schema version; true when it needs
     /// writing before use (pending migrations, or a store from before the application id).
-    private static func inspect(path: String, mode: AccessMode) throws(StoreError) -> Bool {
+    private static func inspect(path: String, opening: String, mode: AccessMode) throws(StoreError) -> Bool {
         let (identity, integrity, applied): (StoreIdentity, String, Set<String>)
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(10)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: opening, configuration: configuration)
             (identity, integrity, applied) = try queue.read { db in
                 (try StoreIdentity.of(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
                  try db.tableExists("grdb_migrations")

@@ -35,6 +35,10 @@ enum StoreComposition {
             printToStandardError("no training data yet: \(path) does not exist")
             return nil
         }
+        // A store nobody may write is still read (a backup on read-only media), as it is.
+        guard TrainingStore.isWritable(options.location) else {
+            return try TrainingStore(location: options.location, mode: .readOnly)
+        }
         return try openStore(options)
     }
 }
