@@ -8,8 +8,8 @@ import Synchronization
 /// SQLite's busy handler is the only way to learn the lock is free (it offers no wake-up), so
 /// the handler sleeps a few milliseconds between tries, as SQLite's own busy timeout does. A
 /// wait longer than `noticeAfter` is said once, through the listener set with
-/// `TrainingStore.onBusyWait(_:)`; the wait itself has no end, since giving up would lose the
-/// answer; Ctrl-C still ends the process.
+/// `TrainingStore.onBusyWait(_:)`. The wait itself has no end: giving up would lose the answer
+/// (a run stopped meanwhile ends once its last answer is saved).
 final class StoreBusyWait: Sendable {
     /// A wait this long is worth a word: far beyond any write of a trial or a report.
     static let retrySeconds = 0.01
