@@ -6,7 +6,8 @@ import Synchronization
 public final class TapProgressLine: Sendable {
     private let output: any TextOutput
     private let total: Int
-    private let shown = Mutex(false)
+    /// Whether the line is on screen, and whether it is finished (a tap after that shows nothing).
+    private let state = Mutex((shown: false, finished: false))
 
     public init(output: any TextOutput, total: Int) {
         self.output = output
@@ -15,17 +16,19 @@ public final class TapProgressLine: Sendable {
 
     /// The `count`th tap arrived (taps beyond the clicks still read "of" the clicks' count).
     public func tapped(_ count: Int) {
-        shown.withLock { shown in
-            shown = true
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.shown = true
             output.write("\r\u{1B}[2Ktap \(min(count, total)) of \(total)")
         }
     }
 
-    /// Clears the line, if it was ever shown, for what follows.
-    public func clear() {
-        shown.withLock { shown in
-            guard shown else { return }
-            shown = false
+    /// Clears the line, if it was shown, for what follows; a later tap (the reader thread may
+    /// still deliver one) shows nothing, so the result never lands behind a count.
+    public func finish() {
+        state.withLock { state in
+            defer { state = (false, true) }
+            guard state.shown else { return }
             output.write("\r\u{1B}[2K")
         }
     }

@@ -50,7 +50,7 @@ enum CalibrateComposition {
         // On a terminal, each tap counted as it comes ("tap 5 of 20"); a pipe or --json gets the result only.
         let progress = !request.json && isatty(STDOUT_FILENO) == 1
             ? TapProgressLine(output: FileDescriptorOutput.standardOutput, total: request.clicks) : nil
-        defer { progress?.clear() }
+        defer { progress?.finish() }
         // Stamped on the output queue: the clock the clicks are scheduled on.
         let taps = TapCollector(source: input.address, onTap: { progress?.tapped($0) })
         client.onInput { taps.receive($0) }
@@ -77,7 +77,7 @@ enum CalibrateComposition {
             await noticeGap.wait()
             throw error
         }
-        progress?.clear()
+        progress?.finish()
         let calibration: TapCalibration
         do {
             calibration = try TapLatencyEstimator().estimate(clicks: schedule.times, taps: taps.taken(),

@@ -2,9 +2,10 @@
 ///
 /// `init(_:)` takes a tempo to train at, within `range`; `init(recorded:)` takes any positive
 /// tempo, for the records: the iOS app lets its users train at 40…200 BPM, and their histories
-/// must come across whole. The training floor is the iOS app's (about 60 BPM: slower, a sixteenth lasts more than a quarter of a
-/// second and the four clicks stop being heard as one figure); the ceiling keeps a sixteenth
-/// at 62.5 ms or more, still far longer than a click and a finger's travel.
+/// must come across whole. The training floor is the iOS app's (about 60 BPM: slower, a
+/// sixteenth lasts more than a quarter of a second and the four clicks stop being heard as one
+/// figure); the ceiling keeps a sixteenth at 62.5 ms or more, still far longer than a click
+/// and a finger's travel.
 public struct TempoBPM: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let range: ClosedRange<Int> = 60...240
 
