@@ -83,6 +83,7 @@ let package = Package(
                 "PeachALSA",
                 "ALSASequencer",
                 "PeachStore",
+                "PeachFiles",
                 "PeachTerminal",
                 "PeachTrainer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -26,10 +26,14 @@ public struct AtomicFile: Sendable {
     /// exact path ever reads it.
     public let temporaryPrefix: String
     let rename: Rename
+    /// Where each temporary file is known while it is written, for a signal's clean-up.
+    let inProgress: TemporaryFiles?
 
-    public init(temporaryPrefix: String, rename: @escaping Rename = AtomicFile.posixRename) {
+    public init(temporaryPrefix: String, rename: @escaping Rename = AtomicFile.posixRename,
+                inProgress: TemporaryFiles? = nil) {
         self.temporaryPrefix = temporaryPrefix
         self.rename = rename
+        self.inProgress = inProgress
     }
 
     /// Writes `data` to `path` as a whole. A failed write leaves no temporary file; the error
@@ -51,6 +55,9 @@ public struct AtomicFile: Sendable {
         case .existingOr(let bits): permissions = Self.existingPermissions(of: path) ?? bits
         }
         let temporary = directory + "/" + temporaryPrefix + UUID().uuidString + ".tmp"
+        // Known before it exists, so a signal at any moment finds it.
+        inProgress?.add(temporary)
+        defer { inProgress?.remove(temporary) }
         do {
             let descriptor = try FileDescriptor.open(
                 FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PeachFiles
 
 @main
 struct PeachCommand: AsyncParsableCommand {
@@ -17,6 +18,10 @@ struct PeachCommand: AsyncParsableCommand {
     /// line of `main`, kept until the command has something to stop.
     static let interruption = Interruption()
 
+    /// The temporary files `export`, `profile --svg` (and anything `import` writes) have in the
+    /// making, removed by a termination signal before the process ends.
+    static let temporaryFiles = TemporaryFiles()
+
     /// Before anything else: a reader that goes away (`peach train --json | head`) is an
     /// ordinary end, seen as EPIPE where the output is written, never a death by SIGPIPE that
     /// would leave notes sounding; and a signal to a command that stops cleanly finds its
@@ -27,6 +32,9 @@ struct PeachCommand: AsyncParsableCommand {
         if let command = TerminationSignals.subcommand(in: CommandLine.arguments),
            TerminationSignals.catchingCommands.contains(command) {
             TerminationSignals.install(delivering: interruption)
+        } else if let command = TerminationSignals.subcommand(in: CommandLine.arguments),
+                  TemporaryFileSignals.commands.contains(command) {
+            TemporaryFileSignals.install(removing: temporaryFiles)
         }
         await main(nil)
     }

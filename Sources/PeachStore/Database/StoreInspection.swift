@@ -30,7 +30,7 @@ public struct StoreInspection: Hashable, Sendable {
         configuration.busyMode = .timeout(10)
         configuration.label = "peach.store.inspection"
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: DatabaseFile.readOnlyOpeningPath(location), configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
                 if case .foreign(let detail) = try StoreIdentity.of(db) {
@@ -47,7 +47,7 @@ public struct StoreInspection: Hashable, Sendable {
                     appliedMigrations: StoreSchema.migrationNames.filter(applied.contains)
                         + applied.subtracting(StoreSchema.migrationNames).sorted(),
                     records: records,
-                    writable: access(path, W_OK) == 0 && access(location.directory.path, W_OK) == 0)
+                    writable: DatabaseFile.isWritable(location))
             }
         } catch let error as StoreError {
             throw error

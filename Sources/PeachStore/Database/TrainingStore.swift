@@ -24,14 +24,23 @@ public final class TrainingStore: Sendable {
     let openedFile: FileIdentity?
     var path: String { location.databasePath }
 
-    public convenience init(location: StoreLocation, mode: AccessMode = .readWrite) throws(StoreError) {
-        try self.init(location: location, mode: mode, kinds: .standard)
+    /// Waits for another process's write lock (`StoreBusyWait`).
+    let busyWait: StoreBusyWait
+
+    /// - Parameter busyNoticeAfter: how long a write waits for another process's lock before
+    ///   `onBusyWait`'s listener hears of it (the wait goes on).
+    public convenience init(location: StoreLocation, mode: AccessMode = .readWrite,
+                            busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
+        try self.init(location: location, mode: mode, kinds: .standard, busyNoticeAfter: busyNoticeAfter)
     }
 
-    init(location: StoreLocation, mode: AccessMode, kinds: RecordKinds) throws(StoreError) {
+    init(location: StoreLocation, mode: AccessMode, kinds: RecordKinds,
+         busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
         self.location = location
         self.kinds = kinds
         let path = location.databasePath
+        let busyWait = StoreBusyWait(path: path, noticeAfter: busyNoticeAfter)
+        self.busyWait = busyWait
         switch mode {
         case .readWrite:
             try DatabaseFile.prepare(location)
@@ -41,17 +50,20 @@ public final class TrainingStore: Sendable {
             }
             try DatabaseFile.checkKinds(location)
         }
+        // Read-only: also a store in a folder nobody may write (`readOnlyOpeningPath`).
+        let opening = mode == .readOnly ? DatabaseFile.readOnlyOpeningPath(location) : path
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        if try Self.inspect(path: path, mode: mode, kinds: kinds) {
+        if try Self.inspect(path: path, opening: opening, mode: mode, kinds: kinds) {
             try Self.upgrade(path: path, kinds: kinds)
         }
         var configuration = Configuration()
         configuration.readonly = mode == .readOnly
-        configuration.busyMode = .timeout(10)   // another peach (a report during training) may be writing
+        // Another peach may be writing (an import during training): wait for it, never fail.
+        configuration.busyMode = busyWait.mode
         configuration.label = "peach.store"
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DatabasePool(path: opening, configuration: configuration)
             if mode == .readWrite {
                 // FULL: a committed trial survives a power cut too, not only a crash of this
                 // process. Per connection, and a pool keeps its one writer connection.
@@ -65,13 +77,13 @@ public final class TrainingStore: Sendable {
 
     /// Checks whose file it is, its integrity and its schema version; true when it needs
     /// writing before use (pending migrations, or a store from before the application id).
-    private static func inspect(path: String, mode: AccessMode, kinds: RecordKinds) throws(StoreError) -> Bool {
+    private static func inspect(path: String, opening: String, mode: AccessMode, kinds: RecordKinds) throws(StoreError) -> Bool {
         let (identity, integrity, applied): (StoreIdentity, String, Set<String>)
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(10)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: opening, configuration: configuration)
             (identity, integrity, applied) = try queue.read { db in
                 (try StoreIdentity.of(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
                  try db.tableExists("grdb_migrations")

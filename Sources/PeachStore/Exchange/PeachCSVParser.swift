@@ -69,6 +69,7 @@ public enum PeachCSVParser {
     }
 
     static func checkHeader(_ fields: [String], expected: [String], version: Int) throws(ImportError) {
+        try checkSeparator(fields, version: version)
         var problems: [String] = []
         for (index, name) in fields.enumerated() {
             let position = "column \(index + 1)"

@@ -13,9 +13,9 @@ public enum PrivateFiles {
 
     /// Replaces `path` with `data` atomically, 0600. A named pipe or a device (`/dev/stdout`,
     /// `>(gzip)`) is written straight into.
-    public static func write(_ data: Data, to path: String) throws(FileWriteError) {
+    public static func write(_ data: Data, to path: String, inProgress: TemporaryFiles? = nil) throws(FileWriteError) {
         do {
-            try write(to: path) { write in try data.withUnsafeBytes { try write($0) } }
+            try write(to: path, inProgress: inProgress) { write in try data.withUnsafeBytes { try write($0) } }
         } catch let error as FileWriteError {
             throw error
         } catch {
@@ -26,7 +26,8 @@ public enum PrivateFiles {
     /// `write(_:to:)` piece by piece, as `body` hands them to its `write` (an export need not be
     /// held whole). A file error is a `FileWriteError`; an error of `body`'s own is thrown as it
     /// is, and leaves the file as it was.
-    public static func write(to path: String,
+    /// `inProgress` knows the temporary file while it is written (for a signal's clean-up).
+    public static func write(to path: String, inProgress: TemporaryFiles? = nil,
                              writing body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         if let kind = FileKind.of(path), kind != .regular {
             guard kind == .namedPipe || kind == .characterDevice else {
@@ -36,6 +37,7 @@ public enum PrivateFiles {
             return
         }
         do {
+            let file = inProgress.map { AtomicFile(temporaryPrefix: Self.file.temporaryPrefix, inProgress: $0) } ?? Self.file
             try file.replace(path, mode: .exactly(0o600), writing: body)
         } catch let error as FileWriteError {
             // Named by the file asked for, not the temporary one beside it.

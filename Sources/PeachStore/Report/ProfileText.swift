@@ -39,8 +39,9 @@ public enum ProfileText {
     static func thresholdLines(_ threshold: DisciplineThreshold) -> [String] {
         let estimate = threshold.estimate
         let what = threshold.discipline.isComparison
-            ? "threshold (75 % correct, from all \(estimate.trials) trials, right and wrong)"
-            : "spread of the errors (SD, from \(estimate.trials) trials)"
+            ? "threshold (75 % correct, " + (estimate.trials == 1 ? "from its only trial)"
+                                                                   : "from all \(estimate.trials) trials, right and wrong)")
+            : "spread of the errors (SD, from \(RhythmProfileText.count(estimate.trials, "trial")))"
         var line = "  \(what): \(estimate.shortText)"
         if estimate.kind == .interval { line += ", 95 % interval" }
         if let bias = threshold.bias { line += String(format: "; bias %+.1f c", bias) }

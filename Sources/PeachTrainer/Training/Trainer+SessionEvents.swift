@@ -23,7 +23,8 @@ extension Trainer {
         case .stopped(let reason):
             let stop: TrainerPhase.Stop = switch reason {
             case .requested, .trialBudgetSpent: .requested
-            case .unanswered: .unanswered(problem: reason.description)
+            // Why, without "paused": the pause itself is reported as the user's is (`reportStopped`).
+            case .unanswered(let trials): .unanswered(problem: "nothing played in the last \(trials) trials")
             case .failed(let error): .failed(problem: String(describing: error), fatal: rig.isFatal(error))
             }
             await apply(.sessionStopped(stop, current: current))

@@ -41,7 +41,9 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         // A file error ("cannot write …") or the store's, each printed by its description.
-        try PrivateFiles.write(to: file) { write in try store.exportCSV(version: format, to: write) }
+        try PrivateFiles.write(to: file, inProgress: PeachCommand.temporaryFiles) { write in
+            try store.exportCSV(version: format, to: write)
+        }
     }
 
     /// The whole text to `file`, replaced atomically, or to standard output.
@@ -51,7 +53,7 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         do {
-            try PrivateFiles.write(Data(csv.utf8), to: file)
+            try PrivateFiles.write(Data(csv.utf8), to: file, inProgress: PeachCommand.temporaryFiles)
         } catch {
             throw StoreCommandError(error.description)
         }

@@ -25,7 +25,7 @@ struct ProfileCommand: AsyncParsableCommand {
             ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
-                try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg)
+                try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg, inProgress: PeachCommand.temporaryFiles)
             } catch {
                 throw StoreCommandError(error.description)
             }

@@ -47,8 +47,12 @@ enum CalibrateComposition {
         // amsynth garbles what it reads together with a subscription notice (the last click is long over at our exit).
         let noticeGap = SubscriptionNoticeGap(synthClientName: output.clientName)
         await noticeGap.wait()
+        // On a terminal, each tap counted as it comes ("tap 5 of 20"); a pipe or --json gets the result only.
+        let progress = !request.json && isatty(STDOUT_FILENO) == 1
+            ? TapProgressLine(output: FileDescriptorOutput.standardOutput, total: request.clicks) : nil
+        defer { progress?.finish() }
         // Stamped on the output queue: the clock the clicks are scheduled on.
-        let taps = TapCollector(source: input.address)
+        let taps = TapCollector(source: input.address, onTap: { progress?.tapped($0) })
         client.onInput { taps.receive($0) }
         try client.connectInput(from: input.address, timestampQueue: client.outputQueue)
         // The sound training clicks with: an attack of its own would count as latency.
@@ -73,6 +77,7 @@ enum CalibrateComposition {
             await noticeGap.wait()
             throw error
         }
+        progress?.finish()
         let calibration: TapCalibration
         do {
             calibration = try TapLatencyEstimator().estimate(clicks: schedule.times, taps: taps.taken(),
@@ -96,13 +101,22 @@ enum CalibrateComposition {
 final class TapCollector: Sendable {
     private let source: SequencerAddress
     private let taps = Mutex<[RhythmInstant]>([])
+    /// Hears the count of taps so far after each one.
+    private let onTap: @Sendable (Int) -> Void
 
-    init(source: SequencerAddress) { self.source = source }
+    init(source: SequencerAddress, onTap: @escaping @Sendable (Int) -> Void = { _ in }) {
+        self.source = source
+        self.onTap = onTap
+    }
 
     func receive(_ event: SequencerEvent) {
         guard event.source == source, case .noteOn(_, _, let velocity)? = event.midiMessage, velocity > 0,
               let stamp = event.timestampNanoseconds else { return }
-        taps.withLock { $0.append(RhythmInstant(nanoseconds: Int64(clamping: stamp))) }
+        let count = taps.withLock { taps in
+            taps.append(RhythmInstant(nanoseconds: Int64(clamping: stamp)))
+            return taps.count
+        }
+        onTap(count)
     }
 
     func taken() -> [RhythmInstant] { taps.withLock { $0 } }

@@ -19,6 +19,12 @@ enum TerminationSignals {
     /// Returns false (and changes nothing) if the pipe cannot be made.
     @discardableResult
     static func install(delivering interruption: Interruption) -> Bool {
+        install { _ in interruption.interrupt() }
+    }
+
+    /// Installs the handlers, handing each signal's number to `received` on a queue of its own.
+    @discardableResult
+    static func install(_ received: @escaping @Sendable (Int32) -> Void) -> Bool {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return false }
         for end in ends {
@@ -30,7 +36,11 @@ enum TerminationSignals {
         let reader = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: DispatchQueue(label: "peach.signals"))
         reader.setEventHandler {
             var numbers = [UInt8](repeating: 0, count: 16)
-            while read(ends[0], &numbers, numbers.count) > 0 { interruption.interrupt() }
+            while true {
+                let count = read(ends[0], &numbers, numbers.count)
+                guard count > 0 else { break }
+                for number in numbers.prefix(count) { received(Int32(number)) }
+            }
         }
         reader.resume()
         retainedReader = reader

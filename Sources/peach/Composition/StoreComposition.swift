@@ -19,7 +19,10 @@ struct StoreOptions: ParsableArguments {
 /// Opens the store for a command.
 enum StoreComposition {
     static func openStore(_ options: StoreOptions) throws -> TrainingStore {
-        try TrainingStore(location: options.location)
+        let store = try TrainingStore(location: options.location)
+        // A write waiting for another peach's (train shows it on its own screen instead).
+        store.onBusyWait { printToStandardError($0) }
+        return store
     }
 
     /// For the commands that only read (profile, export): nil where there is no database yet,
@@ -31,6 +34,10 @@ enum StoreComposition {
         guard lstat(path, &info) == 0 else {
             printToStandardError("no training data yet: \(path) does not exist")
             return nil
+        }
+        // A store nobody may write is still read (a backup on read-only media), as it is.
+        guard TrainingStore.isWritable(options.location) else {
+            return try TrainingStore(location: options.location, mode: .readOnly)
         }
         return try openStore(options)
     }

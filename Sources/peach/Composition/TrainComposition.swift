@@ -39,6 +39,8 @@ enum TrainComposition {
         let presenter = OrderedPresenter(shown)
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
         settingsWarnings.show(through: notice)
+        // A trial waiting to be saved behind an import says so, on the screen where it is missed.
+        store.onBusyWait(notice)
         defer { settingsWarnings.show(through: nil) }
 
         let statusLine = shown as? StatusLinePresenter

@@ -137,28 +137,30 @@ struct RhythmMatchingSessionTests {
         #expect(error is RecordingRhythmObserver.WriteFailure)
     }
 
-    @Test("three trials in a row without any tap pause the session, saying why; no fourth trial clicks")
+    @Test("three trials in a row without any tap (after the first trial's grace) pause the session, saying why; no further trial clicks")
     func walkingAwayPauses() async throws {
         var harness = RhythmMatchingHarness()
         await harness.session.start()
-        for number in 1...RhythmMatchingSession.unansweredLimit {
+        // The run's first trial has a grace (issue 34 item 12): three more make the pause.
+        let trialsToPause = RhythmMatchingSession.unansweredLimit + 1
+        for number in 1...trialsToPause {
             let missed = try #require(await harness.missTrial())
             #expect(missed.number == number)
-            if number < RhythmMatchingSession.unansweredLimit { try #require(await harness.passFeedback()) }
+            if number < trialsToPause { try #require(await harness.passFeedback()) }
         }
         let reason = await harness.events.next { if case .stopped(let reason) = $0 { reason } else { nil } }
         guard case .unanswered(let trials)? = reason else { Issue.record("expected unanswered, got \(String(describing: reason))"); return }
         #expect(trials == 3)
         #expect(reason?.description == "paused: nothing played in the last 3 trials")
         #expect(harness.session.state == .idle)
-        #expect(harness.player.patterns.count == 3)
+        #expect(harness.player.patterns.count == trialsToPause)
         #expect(harness.player.stopAlls == 1)
         #expect(harness.observer.matchings.isEmpty)
 
         // Starting again plays on, the count begun afresh.
         await harness.session.start()
         let next = try #require(await harness.playClicks())
-        #expect(next.number == 4)
+        #expect(next.number == trialsToPause + 1)
         #expect(harness.session.tap(at: next.expected))
         #expect(try #require(await harness.nextRecord()).userOffset == .zero)
         await harness.session.stop()

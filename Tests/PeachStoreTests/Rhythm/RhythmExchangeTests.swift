@@ -88,13 +88,13 @@ struct RhythmExchangeTests {
     }
 
     @Test("damaged rhythm rows are refused, each problem naming its row and column", arguments: [
-        ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,30,,1.0", "row 3, column tempoBPM: value \"30\" — out of range (tempos are 60…240 BPM)"),
+        ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,-30,,1.0", "row 3, column tempoBPM: value \"-30\" — not a whole number of beats per minute"),
         ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,80,,soon", "row 3, column userOffsetMs: value \"soon\" — not a decimal number of milliseconds like -7.5"),
         ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,80,,", "row 3, column userOffsetMs: value \"\" — required in a rhythmMatching row"),
         ("rhythmOffsetDetection,2026-03-01T00:00:00Z,,,,,,,,yes,,,80,5.0,", "row 3, column isCorrect: value \"yes\" — expected true or false"),
         ("rhythmOffsetDetection,2026-03-01T00:00:00Z,,,,,,,,true,,,80,5.0,3.0", "row 3, column userOffsetMs: value \"3.0\" — must be empty in a rhythmOffsetDetection row"),
         ("rhythmMatching,2026-03-01T00:00:00Z,60,C4,,,,,,,,,80,,1.0", "row 3, column referenceNote: value \"60\" — must be empty in a rhythmMatching row"),
-        ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,80,,-1500.0", "row 3, column userOffsetMs: value \"-1500.0\" — beyond what a trial records: at most 1000 ms either way"),
+        ("rhythmMatching,2026-03-01T00:00:00Z,,,,,,,,,,,80,,-1500.0", "row 3, column userOffsetMs: value \"-1500.0\" — beyond what a trial records: at most 93.75 ms either way at 80 BPM (half a sixteenth)"),
         ("pitchDiscrimination,2026-03-01T00:00:00Z,60,C4,60,C4,P1,equalTemperament,12.5,true,,,80,,", "row 3, column tempoBPM: value \"80\" — must be empty in a pitchDiscrimination row"),
     ])
     func damagedRows(row: String, problem: String) throws {

@@ -94,7 +94,8 @@ struct RhythmStoreTests {
     }
 
     @Test("a damaged rhythm row is refused, naming table, row and column", arguments: [
-        ("UPDATE rhythmMatching SET tempoBPM = 30", "tempoBPM", "30 BPM is not a tempo 60…240"),
+        // Records keep any positive tempo (issue 34 item 2): only what the schema's check would refuse is damage.
+        ("PRAGMA ignore_check_constraints = ON; UPDATE rhythmMatching SET tempoBPM = 0", "tempoBPM", "0 BPM is not a positive tempo"),
         ("UPDATE rhythmMatching SET userOffsetMs = 'soon'", "userOffsetMs", "not a number"),
         ("UPDATE rhythmMatching SET userOffsetMs = 5000.0", "userOffsetMs", "5000.0 ms is beyond what a trial records"),
     ])

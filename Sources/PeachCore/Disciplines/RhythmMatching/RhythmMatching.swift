@@ -7,7 +7,8 @@ import Foundation
 /// a thread got round to reading it. A tap counts once per trial when it lies nearer the fourth
 /// sixteenth than the grid's neighbours (within half a sixteenth either way); a trial whose
 /// window closes without one is discarded and the next begins. After `unansweredLimit` such
-/// trials in a row without any tap at all (not even one outside the window) the session stops
+/// trials in a row without any tap at all (not even one outside the window; the run's first
+/// trial has a grace and never counts) the session stops
 /// with `.unanswered`: a musician who walked away should not come back to clicks that never
 /// ended, and one who taps but misses the window is still playing.
 ///
@@ -50,6 +51,9 @@ public struct RhythmMatching: SessionDiscipline {
     public struct Run: Sendable {
         /// Trials in a row that closed without any tap.
         var unanswered = 0
+        /// Whether the run's first trial was judged: it has a grace, as its clicks start while the
+        /// player may still be reading the screen after a start or a mode switch.
+        var firstJudged = false
     }
 
     /// A new trial's window is open; whether someone is playing carries over.
@@ -119,7 +123,11 @@ public struct RhythmMatching: SessionDiscipline {
             defer { live.own.touched = false }
             return live.own.touched
         }
-        run.unanswered = touched ? 0 : run.unanswered + 1
+        // The first trial of a run never counts towards the pause: a player who just switched
+        // here hears its clicks before the prompt is read.
+        let graced = !run.firstJudged
+        run.firstJudged = true
+        run.unanswered = touched ? 0 : (graced ? run.unanswered : run.unanswered + 1)
         guard let (offset, source) = outcome else {
             live.publish(.tapMissed(trial))
             if run.unanswered >= Self.unansweredLimit { throw UnansweredTrials(trials: run.unanswered) }

@@ -47,6 +47,16 @@ public struct RhythmOffset: Hashable, Comparable, Sendable, CustomStringConverti
     /// Whether a record may hold this value (`recordedLimitMilliseconds`).
     public var isRecordable: Bool { abs(milliseconds) <= Self.recordedLimitMilliseconds }
 
+    /// The most a trial at `tempo` records either way: half a sixteenth. A matching tap further
+    /// off is nearer a neighbouring sixteenth and not counted; detection's staircase stops at 50 %.
+    public static func trialLimitMilliseconds(at tempo: TempoBPM) -> Double { tempo.sixteenthMilliseconds / 2 }
+
+    /// Whether a trial at `tempo` can have recorded this offset (`trialLimitMilliseconds(at:)`,
+    /// with a microsecond's slack for the rounding of recorded values).
+    public func isWithinTrial(at tempo: TempoBPM) -> Bool {
+        abs(milliseconds) <= Self.trialLimitMilliseconds(at: tempo) + 0.001
+    }
+
     public var magnitude: RhythmOffset { RhythmOffset(uncheckedMilliseconds: abs(milliseconds)) }
 
     public var description: String { "\(milliseconds) ms" }

@@ -1,8 +1,11 @@
 /// A metronome tempo in whole beats per minute, a quarter note to the beat.
 ///
-/// The floor is the iOS app's (about 60 BPM: slower, a sixteenth lasts more than a quarter of a
-/// second and the four clicks stop being heard as one figure); the ceiling keeps a sixteenth
-/// at 62.5 ms or more, still far longer than a click and a finger's travel.
+/// `init(_:)` takes a tempo to train at, within `range`; `init(recorded:)` takes any positive
+/// tempo, for the records: the iOS app lets its users train at 40…200 BPM, and their histories
+/// must come across whole. The training floor is the iOS app's (about 60 BPM: slower, a
+/// sixteenth lasts more than a quarter of a second and the four clicks stop being heard as one
+/// figure); the ceiling keeps a sixteenth at 62.5 ms or more, still far longer than a click
+/// and a finger's travel.
 public struct TempoBPM: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let range: ClosedRange<Int> = 60...240
 
@@ -12,6 +15,14 @@ public struct TempoBPM: Hashable, Comparable, Sendable, CustomStringConvertible 
         guard Self.range.contains(value) else {
             throw .outOfRange(type: "tempo", value: "\(value) BPM",
                               allowed: "\(Self.range.lowerBound)…\(Self.range.upperBound) BPM")
+        }
+        self.value = value
+    }
+
+    /// A record's tempo: any positive number of beats per minute.
+    public init(recorded value: Int) throws(DomainValueError) {
+        guard value > 0 else {
+            throw .outOfRange(type: "tempo", value: "\(value) BPM", allowed: "a positive number of BPM")
         }
         self.value = value
     }

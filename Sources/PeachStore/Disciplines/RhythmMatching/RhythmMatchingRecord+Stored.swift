@@ -13,7 +13,8 @@ extension RhythmMatchingRecord: StoredRecord {
     var identityValues: StoredValues { [tempo.value] }
 
     init(stored row: RowDecoder) throws(StoreError) {
-        self.init(timestamp: try row.timestamp(), tempo: try row.tempo(), userOffset: try row.rhythmOffset(.userOffsetMs))
+        let tempo = try row.tempo()
+        self.init(timestamp: try row.timestamp(), tempo: tempo, userOffset: try row.rhythmOffset(.userOffsetMs, at: tempo))
     }
 
     func writeFields(to line: inout ExportLineWriter) {
@@ -23,7 +24,7 @@ extension RhythmMatchingRecord: StoredRecord {
 
     static func parse(_ row: ImportRow, type: String, timestamp: Date?, _ errors: inout PeachCSVParser.RowErrors) -> Self? {
         let tempo = PeachCSVParser.parseTempo(row, &errors)
-        let offset = PeachCSVParser.parseOffset(row, .userOffsetMs, &errors)
+        let offset = PeachCSVParser.parseOffset(row, .userOffsetMs, at: tempo, &errors)
         guard let timestamp, let tempo, let offset else { return nil }
         return Self(timestamp: timestamp, tempo: tempo, userOffset: offset)
     }

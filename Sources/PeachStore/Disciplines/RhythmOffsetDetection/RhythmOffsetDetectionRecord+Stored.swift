@@ -15,7 +15,8 @@ extension RhythmOffsetDetectionRecord: StoredRecord {
     init(stored row: RowDecoder) throws(StoreError) {
         let correct = try row.integer(.isCorrect)
         guard correct == 0 || correct == 1 else { throw row.fail(.isCorrect, "\(correct) is not 0 or 1") }
-        self.init(timestamp: try row.timestamp(), tempo: try row.tempo(), offset: try row.rhythmOffset(.offsetMs),
+        let tempo = try row.tempo()
+        self.init(timestamp: try row.timestamp(), tempo: tempo, offset: try row.rhythmOffset(.offsetMs, at: tempo),
                   isCorrect: correct == 1)
     }
 
@@ -27,7 +28,7 @@ extension RhythmOffsetDetectionRecord: StoredRecord {
 
     static func parse(_ row: ImportRow, type: String, timestamp: Date?, _ errors: inout PeachCSVParser.RowErrors) -> Self? {
         let tempo = PeachCSVParser.parseTempo(row, &errors)
-        let offset = PeachCSVParser.parseOffset(row, .offsetMs, &errors)
+        let offset = PeachCSVParser.parseOffset(row, .offsetMs, at: tempo, &errors)
         let isCorrect = PeachCSVParser.parseFlag(row, .isCorrect, type: type, &errors)
         guard let timestamp, let tempo, let offset, let isCorrect else { return nil }
         return Self(timestamp: timestamp, tempo: tempo, offset: offset, isCorrect: isCorrect)
