@@ -40,8 +40,9 @@ public struct ThresholdHistory: Sendable {
         for trial in trials { counter.add(trial.time) }
         var builder = Builder(sessionCount: counter.sessions, weighting: weighting, sessionGap: sessionGap,
                               maximumPoints: maximumPoints)
-        for trial in trials { builder.add(trial) }
-        self = builder.finish()
+        var table = ThresholdFitTable()
+        for trial in trials { builder.add(trial, table: &table) }
+        self = builder.finish(table: table)
     }
 
     init(sessions: [Session], points: [TrainingDiscipline: [Point]]) {

@@ -54,7 +54,9 @@ public struct DecayedAnswerBins: Sendable {
         guard trials > 0 else { return nil }
         let latest = newest ?? self.newest
         let scale = weighting.halfLife.isInfinite ? 1 : exp2(Double(base - latest) / weighting.halfLife)
-        return table.estimate(bins.lazy.map { (key: $0.key, right: $0.value.right * scale, wrong: $0.value.wrong * scale) },
-                              trials: trials)
+        // In the order of the keys: a sum's last digits then depend on the bins, not on the hashing.
+        return table.estimate(bins.keys.sorted().lazy.map { key in
+            (key: key, right: self.bins[key]!.right * scale, wrong: self.bins[key]!.wrong * scale)
+        }, trials: trials)
     }
 }

@@ -66,19 +66,19 @@ struct ProfileTally {
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
     mutating func add(_ trial: PitchTrial) {
         let ordinal = trial.discipline.ordinal
-        var tally = disciplines[ordinal]
+        // In place: a copy of the tally would copy its bins on every write.
         if trial.time >= weekStart {
-            if !tally.tookWeekAgo {
-                tally.tookWeekAgo = true
-                tally.weekAgo = tally.trials > 0 ? tally.whole : nil
+            if !disciplines[ordinal].tookWeekAgo {
+                disciplines[ordinal].tookWeekAgo = true
+                disciplines[ordinal].weekAgo = disciplines[ordinal].trials > 0 ? disciplines[ordinal].whole : nil
             }
-            tally.trialsThisWeek += 1
+            disciplines[ordinal].trialsThisWeek += 1
         }
-        let index = tally.trials
-        tally.trials += 1
-        tally.whole.add(trial.value, index: index, table: &table)
-        tally.registers[trial.octave, default: Estimator(weighting)].add(trial.value, index: index, table: &table)
-        disciplines[ordinal] = tally
+        let index = disciplines[ordinal].trials
+        disciplines[ordinal].trials += 1
+        disciplines[ordinal].whole.add(trial.value, index: index, table: &table)
+        disciplines[ordinal].registers[trial.octave, default: Estimator(weighting)].add(trial.value, index: index,
+                                                                                          table: &table)
         switch trial.value {
         case .comparison(let offset, let isCorrect):
             guard isCorrect else { break }
@@ -88,7 +88,7 @@ struct ProfileTally {
         case .matching(let error):
             profile.add(abs(error), at: trial.time, to: trial.discipline)
         }
-        history.add(trial)
+        history.add(trial, table: &table)
     }
 
     func report(rhythm: RhythmReport) -> ProfileReport {
@@ -123,6 +123,6 @@ struct ProfileTally {
             if !notes.isEmpty { byNote[discipline] = notes }
         }
         return ProfileReport(statistics: statistics, thresholdsByNote: byNote, thresholds: ThresholdProfile(disciplines: thresholds),
-                             weeklyChange: changes, history: history.finish(), rhythm: rhythm)
+                             weeklyChange: changes, history: history.finish(table: table), rhythm: rhythm)
     }
 }

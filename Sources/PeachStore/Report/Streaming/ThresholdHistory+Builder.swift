@@ -33,7 +33,6 @@ extension ThresholdHistory {
 
         let size: Int
         let sessionGap: TimeInterval
-        private var table = ThresholdFitTable()
         private var answers: [DecayedAnswerBins]
         private var errors: [DecayedSpread]
         private var points: [TrainingDiscipline: [Point]] = [:]
@@ -49,7 +48,8 @@ extension ThresholdHistory {
             errors = Array(repeating: DecayedSpread(weighting: weighting), count: 4)
         }
 
-        mutating func add(_ trial: PitchTrial) {
+        /// Adds the next trial; `table` is the one every fit of the report shares.
+        mutating func add(_ trial: PitchTrial, table: inout ThresholdFitTable) {
             if var current = group {
                 let gap = trial.time.timeIntervalSince(current.end)
                 if gap >= sessionGap {
@@ -57,7 +57,7 @@ extension ThresholdHistory {
                         current.sessions += 1
                         group = current
                     } else {
-                        close(current)
+                        close(current, table: table)
                         group = Group(start: trial.time, end: trial.time)
                     }
                 }
@@ -76,13 +76,13 @@ extension ThresholdHistory {
             group!.trained[ordinal] = true
         }
 
-        func finish() -> ThresholdHistory {
+        func finish(table: ThresholdFitTable) -> ThresholdHistory {
             var copy = self
-            if let group { copy.close(group) }
+            if let group { copy.close(group, table: table) }
             return ThresholdHistory(sessions: copy.sessions, points: copy.points)
         }
 
-        private mutating func close(_ group: Group) {
+        private mutating func close(_ group: Group, table: ThresholdFitTable) {
             let index = sessions.count
             for discipline in TrainingDiscipline.allCases where group.trained[discipline.ordinal] {
                 let estimate = discipline.isComparison

@@ -26,7 +26,7 @@ struct SVGRhythmDetectionPanel {
             svg.text("not known yet: a few more trials", x: (slots.left + slots.right) / 2,
                      y: (plot.top + plot.bottom) / 2, size: 12, fill: SVGStyle.muted, anchor: "middle")
         }
-        let gap = 12.0
+        let gap = 22.0
         let middle = (plot.top + plot.bottom) / 2
         for (direction, color, strip) in [(RhythmDirection.early, SVGRhythmStyle.early, (plot.top, middle - gap / 2)),
                                           (.late, SVGRhythmStyle.late, (middle + gap / 2, plot.bottom))] {
@@ -38,7 +38,7 @@ struct SVGRhythmDetectionPanel {
             side(&svg, axis, direction: direction, color: color)
             svg.close()
         }
-        slots.dates(&svg, bottom: plot.bottom)
+        slots.sessionAxis(&svg, top: plot.top, bottom: plot.bottom)
     }
 
     /// "early 4.1 %   late 6.0 %" in the sides' colours under the title: the legend too.
@@ -61,12 +61,15 @@ struct SVGRhythmDetectionPanel {
         return min(max(top, values.max() ?? 0), RhythmKazezStrategy.maximum)
     }
 
-    /// Three ticks per strip (0, the middle, the top): enough to read a value at a glance.
+    /// Lines at 0, the middle and the top of the strip, the ends labelled: enough to read a value
+    /// at a glance without the labels of two strips running into each other.
     private func grid(_ svg: inout SVGWriter, _ axis: LinearPercentAxis) {
         svg.open("ticks")
         defer { svg.close() }
         for tick in [axis.low, (axis.low + axis.high) / 2, axis.high] {
             svg.line(slots.left, axis.y(tick), slots.right, axis.y(tick), stroke: tick == 0 ? SVGStyle.faint : SVGStyle.grid)
+        }
+        for tick in [axis.low, axis.high] {
             svg.text(RhythmEstimateText.percent(tick), x: slots.left - 5, y: axis.y(tick) + 3.5, size: 9.5,
                      fill: SVGStyle.muted, anchor: "end")
         }
