@@ -26,6 +26,19 @@ struct ProfileStreamingTests {
         #expect(!read.isEmpty && read.thresholds.disciplines.count == 4)
     }
 
+    @Test("records stored out of time order (an import of older ones) are read in time order all the same")
+    func storedOutOfOrder() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        let history = RecordFixtures.history()
+        for record in history.comparisons.reversed() { _ = try await store.save(record) }
+        for record in history.matchings.reversed() { _ = try await store.save(record) }
+        let now = RecordFixtures.date(RecordFixtures.march1 + 8 * 86_400_000)
+        let memory = ProfileReport(comparisons: history.comparisons, matchings: history.matchings, now: now)
+        #expect(ProfileJSON.render(try store.profileReport(now: now)) == ProfileJSON.render(memory))
+    }
+
     @Test("a week ago: the estimate from the trials before the last seven days, and the trials since")
     func changeSinceLastWeek() throws {
         let day: Int64 = 86_400_000
