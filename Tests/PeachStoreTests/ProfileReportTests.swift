@@ -86,7 +86,7 @@ struct ProfileReportTests {
         defer { directory.remove() }
         let peach = try PeachExecutable()
         try await importDataSet(peach, directory)
-        let outcome = try await peach.run(["profile", "--data-dir", directory.url.path], in: directory)
+        let outcome = try await peach.run(["profile", "--full", "--data-dir", directory.url.path], in: directory)
         #expect(outcome.status == 0)
         let text = outcome.stdout
         #expect(text.contains("count 3   mean 20.0 c   sd 8.2 c   EWMA 20.0 c   trend declining   expert baseline 8.0 c"))
@@ -116,7 +116,7 @@ struct ProfileReportTests {
             }
         }
         let report = ProfileReport(comparisons: records, matchings: [])
-        let text = ProfileText.render(report)
+        let text = ProfileText.render(report, full: true)
         #expect(text.contains("  threshold (75 % correct, from all 64 trials, right and wrong): "))
         #expect(text.contains(", 95 % interval\n  by register: octave 4: "))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(ProfileJSON.render(report).utf8)) as? [String: [String: Any]])

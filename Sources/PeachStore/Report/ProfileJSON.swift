@@ -10,7 +10,9 @@ import PeachCore
 /// unless interval), `lower`/`upper` the 95 % interval's ends (null where unbounded), then
 /// `trials`, `effectiveTrials` (after recency weighting) and `registers`, one per octave of
 /// reference note with trials: {octave, trials, kind, cents, lower, upper}, kind
-/// "notEnoughData" below 30 trials.
+/// "notEnoughData" below 30 trials; then `weekAgo`, the estimate from the trials before the last
+/// seven days ({kind, cents, lower, upper, trials}, null when every trial is newer), and
+/// `trialsThisWeek` (both added by issue 34; every earlier key is as it was).
 ///
 /// Then `rhythm`: {offsetDetection, matching}, arrays per tempo (`RhythmProfileJSON`).
 public enum ProfileJSON {
@@ -23,7 +25,9 @@ public enum ProfileJSON {
                 ("stdDev", number(statistics?.standardDeviation)),
                 ("ewma", number(statistics?.ewma)),
                 ("trend", statistics?.trend.map { "\"\($0.rawValue)\"" } ?? "null"),
-                ("threshold", report.thresholds.disciplines[discipline].map(threshold) ?? "null"),
+                ("threshold", report.thresholds.disciplines[discipline].map {
+                    threshold($0, weekAgo: report.weeklyChange[discipline])
+                } ?? "null"),
             ]
             let body = fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
             return "  \"\(discipline.rawValue)\": {\n\(body)\n  }"
@@ -31,7 +35,7 @@ public enum ProfileJSON {
         return "{\n" + objects.joined(separator: ",\n") + "\n}\n"
     }
 
-    private static func threshold(_ threshold: DisciplineThreshold) -> String {
+    private static func threshold(_ threshold: DisciplineThreshold, weekAgo change: ProfileReport.WeeklyChange?) -> String {
         let estimate = threshold.estimate
         // What the cents measure: the offset heard 75 % of the time, or the errors' SD.
         var fields: [(String, String)] = [
@@ -49,6 +53,11 @@ public enum ProfileJSON {
         }
         fields.append(("registers", registers.isEmpty ? "[]"
                        : "[\n        " + registers.joined(separator: ",\n        ") + "\n      ]"))
+        // Where the estimate stood before the last seven days (null when every trial is newer).
+        let before = change?.weekAgo.map { "{" + (estimateFields($0) + [("trials", String($0.trials))])
+            .map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" } ?? "null"
+        fields.append(("weekAgo", before))
+        fields.append(("trialsThisWeek", String(change?.trialsThisWeek ?? 0)))
         return "{\n" + fields.map { "      \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n    }"
     }
 

@@ -1,77 +1,70 @@
 import Foundation
 import PeachCore
 
-/// What `peach profile` shows, computed from stored records: the profile's statistics per
-/// discipline, the comparison threshold per reference note, and each discipline's EWMA over time.
+/// What `peach profile` shows, computed from stored records: per discipline the threshold
+/// (comparison) or spread (matching) from every trial, overall and per register, where it stood
+/// a week ago, and after every session; beside it the profile's running statistics and the
+/// correct answers' mean |offset| per reference note, each named for what it is.
 public struct ProfileReport: Sendable {
     public struct NoteThreshold: Hashable, Sendable {
         public let note: MIDINote
-        /// Mean |cent offset| of the correct answers with this reference note.
+        /// Mean |cent offset| of the correct answers with this reference note (not a threshold:
+        /// the offsets answered right lie above the threshold as often as not).
         public let meanCents: Double
         public let count: Int
     }
 
-    public struct TimelinePoint: Hashable, Sendable {
-        public let time: Date
-        public let ewma: Double
+    /// A discipline's estimate a week ago, to set beside today's.
+    public struct WeeklyChange: Hashable, Sendable {
+        /// The estimate from the trials before the last seven days; nil when every trial is newer.
+        public let weekAgo: ThresholdEstimate?
+        /// Trials in the last seven days (none: the estimate has not moved).
+        public let trialsThisWeek: Int
     }
 
+    /// The profile's running figures of the correct answers' |offset| (comparison) or the
+    /// |error| (matching), per discipline with such values.
     public let statistics: [TrainingDiscipline: DisciplineStatistics]
     /// For the two comparison disciplines: reference notes with correct answers, lowest first.
     public let thresholdsByNote: [TrainingDiscipline: [NoteThreshold]]
-    /// The EWMA after each value, per discipline, oldest first.
-    public let timelines: [TrainingDiscipline: [TimelinePoint]]
     /// The threshold from every comparison trial and the spread of the matching errors, per
-    /// discipline and register (the profile's figures above stay Peach's own).
+    /// discipline and register: the estimate every figure of the profile shows.
     public let thresholds: ThresholdProfile
-    /// The records, kept for what only the SVG needs (`thresholdHistory`), computed when asked.
-    let comparisons: [PitchComparisonRecord]
-    let matchings: [PitchMatchingRecord]
+    /// Per discipline with trials.
+    public let weeklyChange: [TrainingDiscipline: WeeklyChange]
+    /// Each discipline's estimate at the end of every session (at most about 60 points).
+    public let history: ThresholdHistory
     /// The rhythm records' figures per tempo and side, and their history.
     public let rhythm: RhythmReport
 
+    /// From records in memory, in any order (ties in time keep the order given); `now` places
+    /// "a week ago".
     public init(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord],
-                rhythm: RhythmReport = RhythmReport(detections: [], matchings: [])) {
-        self.rhythm = rhythm
-        self.comparisons = comparisons
-        self.matchings = matchings
-        let profile = PerceptualProfile(comparisons: comparisons, matchings: matchings)
-        var statistics: [TrainingDiscipline: DisciplineStatistics] = [:]
-        for discipline in TrainingDiscipline.allCases {
-            statistics[discipline] = profile.statistics(for: discipline)
-        }
-        self.statistics = statistics
-        thresholds = ThresholdProfile(comparisons: comparisons, matchings: matchings)
-
-        let correct = comparisons.filter(\.isCorrect)
-        var thresholds: [TrainingDiscipline: [NoteThreshold]] = [:]
-        for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
-            let byNote = Dictionary(grouping: correct.filter { $0.discipline == discipline }, by: \.referenceNote)
-            let notes = byNote.keys.sorted()
-            guard !notes.isEmpty else { continue }
-            thresholds[discipline] = notes.map { note in
-                let values = byNote[note]!.map { abs($0.centOffset.rawValue) }
-                return NoteThreshold(note: note, meanCents: values.reduce(0, +) / Double(values.count), count: values.count)
-            }
-        }
-        thresholdsByNote = thresholds
-
-        // The same samples the profile uses, replayed in time order through the same EWMA.
-        var samples: [(Date, TrainingDiscipline, Double)] =
-            correct.map { ($0.timestamp, $0.discipline, abs($0.centOffset.rawValue)) }
-            + matchings.map { ($0.timestamp, $0.discipline, abs($0.userCentError.rawValue)) }
-        samples.sort { $0.0 < $1.0 }
-        var averages: [TrainingDiscipline: SessionEWMA] = [:]
-        var timelines: [TrainingDiscipline: [TimelinePoint]] = [:]
-        for (time, discipline, value) in samples {
-            averages[discipline, default: SessionEWMA()].add(value, at: time)
-            timelines[discipline, default: []].append(TimelinePoint(time: time, ewma: averages[discipline]!.value!))
-        }
-        self.timelines = timelines
+                rhythm: RhythmReport = RhythmReport(detections: [], matchings: []), now: Date = Date()) {
+        let trials = PitchTrial.inTimeOrder(comparisons: comparisons, matchings: matchings)
+        var counter = ThresholdHistory.SessionCounter()
+        for trial in trials { counter.add(trial.time) }
+        var tally = ProfileTally(sessionCount: counter.sessions, now: now)
+        for trial in trials { tally.add(trial) }
+        self = tally.report(rhythm: rhythm)
     }
 
-    /// No pitch records (the rhythm ones are `rhythm.isEmpty`).
-    public var isEmpty: Bool { statistics.isEmpty }
+    init(statistics: [TrainingDiscipline: DisciplineStatistics], thresholdsByNote: [TrainingDiscipline: [NoteThreshold]],
+         thresholds: ThresholdProfile, weeklyChange: [TrainingDiscipline: WeeklyChange], history: ThresholdHistory,
+         rhythm: RhythmReport) {
+        self.statistics = statistics
+        self.thresholdsByNote = thresholdsByNote
+        self.thresholds = thresholds
+        self.weeklyChange = weeklyChange
+        self.history = history
+        self.rhythm = rhythm
+    }
+
+    /// No pitch trials, right or wrong (the rhythm ones are `rhythm.isEmpty`).
+    public var isEmpty: Bool { thresholds.disciplines.isEmpty }
+
+    /// Each discipline's estimate at the end of every session, as the SVG draws it.
+    public func thresholdHistory() -> ThresholdHistory { history }
 
     /// Display names, in report order.
     static func title(of discipline: TrainingDiscipline) -> String {
@@ -81,13 +74,5 @@ public struct ProfileReport: Sendable {
         case .unisonMatching: "Unison matching"
         case .intervalMatching: "Interval matching"
         }
-    }
-}
-
-extension TrainingStore {
-    public func profileReport() throws(StoreError) -> ProfileReport {
-        ProfileReport(comparisons: try records(of: "pitchComparison") { stored throws(StoreError) in try PitchComparisonRecord(stored: stored) },
-                      matchings: try records(of: "pitchMatching") { stored throws(StoreError) in try PitchMatchingRecord(stored: stored) },
-                      rhythm: try rhythmReport())
     }
 }

@@ -1,38 +1,92 @@
 import Foundation
 import PeachCore
 
-/// `peach profile`: the figures per discipline with data, then for comparison the mean
-/// threshold per reference note as a keyboard strip (▯ white key, ▮ black key) with a bar;
-/// then rhythm (`RhythmProfileText`).
+/// `peach profile`: per discipline the estimate a musician can trust (the threshold or spread
+/// from every trial, with its 95 % interval) and where it stood a week ago; then rhythm
+/// (`RhythmProfileText`). `--full` adds, per discipline, the estimate per register, the
+/// profile's running figures and, for comparison, the correct answers' mean |offset| per
+/// reference note as a keyboard strip (▯ white key, ▮ black key), each named for what it is.
 public enum ProfileText {
-    public static func render(_ report: ProfileReport) -> String {
+    public static func render(_ report: ProfileReport, full: Bool = false) -> String {
         guard !report.isEmpty || !report.rhythm.isEmpty else {
             return "No training data yet: the profile is at cold start (comparison starts at 100 cents).\n"
         }
+        var lines = full ? fullLines(report) : shortLines(report)
+        lines.append("")
+        lines += RhythmProfileText.lines(report.rhythm)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Short
+
+    /// One line per discipline: "Unison comparison     threshold 13 c (10–18) · a week ago 15 c (12–19)".
+    static func shortLines(_ report: ProfileReport) -> [String] {
+        let width = TrainingDiscipline.allCases.map { ProfileReport.title(of: $0).count }.max()! + 2
+        var lines = ["Your estimates, 95 % interval in brackets (peach profile --full for every figure):"]
+        for discipline in TrainingDiscipline.allCases {
+            let title = ProfileReport.title(of: discipline).padding(toLength: width, withPad: " ", startingAt: 0)
+            guard let threshold = report.thresholds.disciplines[discipline] else {
+                lines.append(title + "no trials yet")
+                continue
+            }
+            var line = title + "\(measure(discipline)) \(threshold.estimate.shortText)"
+            if let bias = threshold.bias { line += String(format: ", bias %+.1f c", bias) }
+            line += ", \(count(threshold.estimate.trials, "trial"))"
+            if let change = report.weeklyChange[discipline] { line += " · " + changeText(change, threshold.estimate) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// "threshold" or "spread (SD)": what the estimate measures.
+    static func measure(_ discipline: TrainingDiscipline) -> String {
+        discipline.isComparison ? "threshold" : "spread (SD)"
+    }
+
+    /// "a week ago 15 c (12–19), 84 trials since", "new this week", "no trials this week".
+    static func changeText(_ change: ProfileReport.WeeklyChange, _ now: ThresholdEstimate) -> String {
+        guard change.trialsThisWeek > 0 else { return "no trials this week" }
+        guard let before = change.weekAgo else { return "new this week" }
+        var text = "a week ago \(before.shortText)"
+        if let was = before.cents, let latest = now.cents, before.kind == .interval, now.kind == .interval {
+            text += String(format: " (%+.1f c)", latest - was)
+        }
+        return text
+    }
+
+    // MARK: - Full
+
+    static func fullLines(_ report: ProfileReport) -> [String] {
         var lines: [String] = []
         for discipline in TrainingDiscipline.allCases {
             let title = ProfileReport.title(of: discipline)
-            guard let s = report.statistics[discipline] else {
+            guard let threshold = report.thresholds.disciplines[discipline] else {
                 lines.append("\(title): no data yet")
                 continue
             }
-            lines.append("\(title) (\(discipline.isComparison ? "correct answers, |cent offset|" : "|cent error|"))")
+            lines.append(title)
+            lines += thresholdLines(threshold)
+            if let change = report.weeklyChange[discipline] {
+                lines.append("  since last week: " + changeText(change, threshold.estimate))
+            }
+            let measured = discipline.isComparison ? "the correct answers' |cent offset|" : "|cent error|"
+            guard let s = report.statistics[discipline] else {
+                lines.append("  running figures of \(measured): none (no correct answer yet)")
+                continue
+            }
+            lines.append("  running figures of \(measured), not the estimate above:")
             lines.append("  count \(s.count)   mean \(cents(s.mean))   sd \(cents(s.standardDeviation))   "
                          + "EWMA \(cents(s.ewma))   trend \(s.trend?.rawValue ?? "– (needs 2 values)")   "
                          + "expert baseline \(cents(discipline.expertBaseline))")
-            if let threshold = report.thresholds.disciplines[discipline] {
-                lines += thresholdLines(threshold)
-            }
         }
         for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
             guard let thresholds = report.thresholdsByNote[discipline] else { continue }
             lines.append("")
-            lines.append("\(ProfileReport.title(of: discipline)): mean threshold by reference note")
+            lines.append("\(ProfileReport.title(of: discipline)): mean |offset| of the correct answers by reference note "
+                         + "(not the threshold: right answers come from offsets above it; its estimate per octave is above)")
             lines += keyboardStrip(thresholds)
         }
-        lines.append("")
-        lines += RhythmProfileText.lines(report.rhythm)
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// The estimate from every trial, then per octave of reference note.
@@ -76,4 +130,6 @@ public enum ProfileText {
     static func cents(_ value: Double) -> String {
         String(format: "%.1f c", value)
     }
+
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 }

@@ -1,23 +1,30 @@
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachStore
 
-/// `peach profile [--json] [--svg FILE]`: where the listener stands, from the stored records.
+/// `peach profile [--full] [--json] [--svg FILE]`: where the listener stands, from the stored records.
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Show the perceptual profile built from the stored training records.",
         discussion: """
-            Per discipline: count, mean, standard deviation, EWMA, trend and the expert baseline; \
-            for comparison also the mean threshold per reference note. --json prints \
-            {count, mean, stdDev, ewma, trend} for unisonComparison, intervalComparison, \
-            unisonMatching and intervalMatching (count 0 and nulls without data), then rhythm: \
-            {offsetDetection, matching}, per tempo and side in percent of a sixteenth note.
+            Per discipline: the threshold (comparison: the offset heard 75 % of the time) or the \
+            spread of the errors (matching), estimated from every trial with its 95 % interval, \
+            and where it stood a week ago; then rhythm per tempo. --full adds the estimate per \
+            octave, the running figures of the correct answers (count, mean, SD, EWMA, trend) and \
+            their mean |offset| per reference note. --json prints {count, mean, stdDev, ewma, \
+            trend, threshold} for unisonComparison, intervalComparison, unisonMatching and \
+            intervalMatching (count 0 and nulls without data), then rhythm: {offsetDetection, \
+            matching}, per tempo and side in percent of a sixteenth note. --svg draws the profile \
+            into a file and prints nothing else unless --json or --full asks for it.
             """)
 
     @OptionGroup var store: StoreOptions
     @Flag(help: "Print JSON instead of text.") var json = false
-    @Option(help: ArgumentHelp("Also draw the profile as an SVG image into this file.", valueName: "file"))
+    @Flag(help: "Print every figure: per register, the running figures and the reference notes.") var full = false
+    @Option(help: ArgumentHelp("Draw the profile as an SVG image into this file (and print no text unless asked).",
+                               valueName: "file"))
     var svg: String?
 
     func run() async throws {
@@ -29,7 +36,12 @@ struct ProfileCommand: AsyncParsableCommand {
             } catch {
                 throw StoreCommandError(error.description)
             }
+            // The drawing was asked for, not the text: say where it went, in one line.
+            guard json || full else {
+                try StandardOutput.write("Profile drawn to \(svg.terminalSafe).\n")
+                return
+            }
         }
-        try StandardOutput.write(json ? ProfileJSON.render(report) : ProfileText.render(report))
+        try StandardOutput.write(json ? ProfileJSON.render(report) : ProfileText.render(report, full: full))
     }
 }

@@ -7,6 +7,12 @@ public struct DisciplineThreshold: Hashable, Sendable {
         public let trials: Int
         /// nil: fewer than `ThresholdProfile.minimumTrialsPerRegister` trials, not enough data.
         public let estimate: ThresholdEstimate?
+
+        public init(octave: Int, trials: Int, estimate: ThresholdEstimate?) {
+            self.octave = octave
+            self.trials = trials
+            self.estimate = estimate
+        }
     }
 
     public let discipline: TrainingDiscipline

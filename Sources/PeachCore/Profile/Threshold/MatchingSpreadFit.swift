@@ -29,15 +29,23 @@ public enum MatchingSpreadFit {
         guard total > 0 else { return nil }
         let mean = usable.reduce(0) { $0 + $1.weight * $1.error } / total
         let squares = usable.reduce(0) { $0 + $1.weight * ($1.error - mean) * ($1.error - mean) }
+        return estimate(totalWeight: total, mean: mean, sumOfSquares: squares, trials: usable.count)
+    }
+
+    /// The estimate from the errors' weighted sums (N = Σ w, ē, S = Σ w·(e − ē)²), as a running
+    /// tally keeps them; `trials` is how many errors went in. nil without any weight.
+    public static func estimate(totalWeight total: Double, mean: Double, sumOfSquares squares: Double,
+                                trials: Int) -> Result? {
+        guard total > 0, total.isFinite, mean.isFinite, squares.isFinite else { return nil }
         // One trial (or its weight) says nothing about a spread.
         guard total > 1.5, squares > 0 else {
             return Result(spread: ThresholdEstimate(kind: .unresolved, cents: nil, lower: nil, upper: nil,
-                                                    trials: usable.count, effectiveTrials: total),
+                                                    trials: trials, effectiveTrials: total),
                           bias: mean)
         }
         let (lower, upper) = interval(sumOfSquares: squares, count: total)
         let spread = ThresholdEstimate(kind: .interval, cents: (squares / (total - 1)).squareRoot(),
-                                       lower: lower, upper: upper, trials: usable.count, effectiveTrials: total)
+                                       lower: lower, upper: upper, trials: trials, effectiveTrials: total)
         return Result(spread: spread, bias: mean)
     }
 

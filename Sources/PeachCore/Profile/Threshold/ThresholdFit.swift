@@ -43,11 +43,25 @@ public enum ThresholdFit {
 
     /// The estimate from `observations` (any order); nil without any weight to go on.
     public static func estimate(_ observations: [ComparisonObservation], nuisance: Nuisance = .standard) -> ThresholdEstimate? {
+        estimate(observations, trials: observations.count, nuisance: nuisance)
+    }
+
+    /// As `estimate(_:nuisance:)`, for observations that stand for `trials` trials: a running
+    /// tally hands over one merged observation per offset bin (`offset` at the bin's centre).
+    public static func estimate(_ observations: [ComparisonObservation], trials: Int,
+                                nuisance: Nuisance = .standard) -> ThresholdEstimate? {
         let bins = binned(observations)
         let totalWeight = bins.reduce(0) { $0 + $1.right + $1.wrong }
         guard totalWeight > 0 else { return nil }
         let profile = profileLogLikelihood(bins, nuisance)
-        return estimate(fromProfile: profile, trials: observations.count, effectiveTrials: totalWeight)
+        return estimate(fromProfile: profile, trials: trials, effectiveTrials: totalWeight)
+    }
+
+    /// The centre of the 2 % offset bin `offset` falls in, and the bin's key (offset 0 has its own).
+    public static func bin(of offset: Double) -> (key: Int, centre: Double) {
+        let step = log(1.02)
+        let key = offset > 0 ? Int((log(offset) / step).rounded()) : Int.min
+        return (key, key == Int.min ? 0 : exp(Double(key) * step))
     }
 
     /// For each grid threshold: the log-likelihood maximised over slope and lapse rate.
@@ -154,12 +168,11 @@ public enum ThresholdFit {
     }
 
     static func binned(_ observations: [ComparisonObservation]) -> [Bin] {
-        let step = log(1.02)
         var bins: [Int: Bin] = [:]
         for observation in observations where observation.weight > 0 {
             // Offset 0 (an undetuned target) has a bin of its own: no threshold hears it.
-            let key = observation.offset > 0 ? Int((log(observation.offset) / step).rounded()) : Int.min
-            var bin = bins[key] ?? Bin(offset: key == Int.min ? 0 : exp(Double(key) * step))
+            let (key, centre) = bin(of: observation.offset)
+            var bin = bins[key] ?? Bin(offset: centre)
             if observation.isCorrect { bin.right += observation.weight } else { bin.wrong += observation.weight }
             bins[key] = bin
         }

@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 
 /// The five-second read: per discipline, where the listener stands now (the estimate from every
@@ -36,7 +37,25 @@ struct SVGSummaryCards {
         svg.text(headline, x: textX, y: top + 60, size: estimate.kind == .unresolved ? 16 : 24, fill: SVGStyle.ink,
                  weight: "bold")
         svg.text(detail, x: textX, y: top + 76, size: 10.5, fill: SVGStyle.muted)
+        if let change = report.weeklyChange[discipline] {
+            // Beside the large figure, where the eye already is; the same numbers as the text's.
+            let (text, better) = Self.change(change, estimate)
+            let fill = better == true ? "#2b8a3e" : SVGStyle.muted
+            svg.text(text, x: textX + Double(headline.count) * 14.5 + 10, y: top + 60, size: 10.5, fill: fill,
+                     className: "change")
+        }
         svg.text("\(baseline) · \(estimate.trials) trials", x: textX, y: bottom - 8, size: 10.5, fill: SVGStyle.muted)
+    }
+
+    /// The change since a week ago ("−2.1 c in a week", "new this week", "a week ago > 69 c") and
+    /// whether it is an improvement (nil: not a comparison of two figures).
+    static func change(_ change: ProfileReport.WeeklyChange, _ now: ThresholdEstimate) -> (String, Bool?) {
+        guard change.trialsThisWeek > 0 else { return ("no trials this week", nil) }
+        guard let before = change.weekAgo else { return ("new this week", nil) }
+        if before.kind == .interval, now.kind == .interval, let was = before.cents, let latest = now.cents {
+            return (String(format: "%+.1f c in a week", latest - was).replacingOccurrences(of: "-", with: "−"), latest < was)
+        }
+        return ("a week ago " + lines(before).0, nil)
     }
 
     /// The large figure and its interval: "4.3 c" / "95 %: 3.6–5.2".

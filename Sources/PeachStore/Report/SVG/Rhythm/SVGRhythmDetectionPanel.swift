@@ -1,8 +1,10 @@
 import PeachCore
 
-/// Offset detection at one tempo over time: each side's threshold after every session, early
-/// and late side by side at each session (a dot, a whisker for the 95 % interval), a line
-/// joining a side's estimates. Lower is finer.
+/// Offset detection at one tempo over time, drawn as the pitch panels are: x is the session
+/// order, and each side of the beat has a strip of its own (early above, late below) with its
+/// 95 % interval as a band and its estimate as a line, so the two never cross each other.
+/// Sessions where a side has only a one-sided bound get a small open mark at the bound. Lower
+/// is finer.
 struct SVGRhythmDetectionPanel {
     let tempo: RhythmReport.DetectionTempo?
     let points: [RhythmHistory.DetectionPoint]
@@ -24,13 +26,19 @@ struct SVGRhythmDetectionPanel {
             svg.text("not known yet: a few more trials", x: (slots.left + slots.right) / 2,
                      y: (plot.top + plot.bottom) / 2, size: 12, fill: SVGStyle.muted, anchor: "middle")
         }
-        let axis = LinearPercentAxis(largest: largest, signed: false, top: plot.top, bottom: plot.bottom)
-        grid(&svg, axis)
-        for (direction, color, shift) in [(RhythmDirection.early, SVGRhythmStyle.early, -3.0),
-                                          (.late, SVGRhythmStyle.late, 3.0)] {
-            side(&svg, axis, direction: direction, color: color, shift: slots.width >= 12 ? shift : 0)
+        let gap = 22.0
+        let middle = (plot.top + plot.bottom) / 2
+        for (direction, color, strip) in [(RhythmDirection.early, SVGRhythmStyle.early, (plot.top, middle - gap / 2)),
+                                          (.late, SVGRhythmStyle.late, (middle + gap / 2, plot.bottom))] {
+            let axis = LinearPercentAxis(largest: largest, signed: false, top: strip.0, bottom: strip.1)
+            svg.open(direction.rawValue)
+            grid(&svg, axis)
+            svg.text(direction.rawValue, x: slots.right - 4, y: strip.0 + 10, size: 10, fill: color, weight: "bold",
+                     anchor: "end")
+            side(&svg, axis, direction: direction, color: color)
+            svg.close()
         }
-        slots.dates(&svg, bottom: plot.bottom)
+        slots.sessionAxis(&svg, top: plot.top, bottom: plot.bottom)
     }
 
     /// "early 4.1 %   late 6.0 %" in the sides' colours under the title: the legend too.
@@ -53,54 +61,53 @@ struct SVGRhythmDetectionPanel {
         return min(max(top, values.max() ?? 0), RhythmKazezStrategy.maximum)
     }
 
+    /// Lines at 0, the middle and the top of the strip, the ends labelled: enough to read a value
+    /// at a glance without the labels of two strips running into each other.
     private func grid(_ svg: inout SVGWriter, _ axis: LinearPercentAxis) {
         svg.open("ticks")
         defer { svg.close() }
-        for tick in axis.ticks {
+        for tick in [axis.low, (axis.low + axis.high) / 2, axis.high] {
             svg.line(slots.left, axis.y(tick), slots.right, axis.y(tick), stroke: tick == 0 ? SVGStyle.faint : SVGStyle.grid)
+        }
+        for tick in [axis.low, axis.high] {
             svg.text(RhythmEstimateText.percent(tick), x: slots.left - 5, y: axis.y(tick) + 3.5, size: 9.5,
                      fill: SVGStyle.muted, anchor: "end")
         }
     }
 
-    private func side(_ svg: inout SVGWriter, _ axis: LinearPercentAxis, direction: RhythmDirection, color: String,
-                      shift: Double) {
-        svg.open(direction.rawValue)
-        defer { svg.close() }
+    /// The side's band and line through the sessions with an estimate, broken where a session
+    /// has only a bound (an open mark there) or nothing to go on.
+    private func side(_ svg: inout SVGWriter, _ axis: LinearPercentAxis, direction: RhythmDirection, color: String) {
         let estimates = points.compactMap { point in
-            (direction == .early ? point.early : point.late).map { (x: slots.x(point.session) + shift, estimate: $0) }
+            (direction == .early ? point.early : point.late).map { (x: slots.x(point.session), estimate: $0) }
         }.filter { RhythmEstimateText.isInformative($0.estimate) }
-        var line: [(x: Double, y: Double)] = []
-        for (x, estimate) in estimates {
-            if let value = estimate.cents, estimate.kind == .interval {
-                line.append((x, axis.y(value)))
-            } else {
-                if line.count > 1 { svg.polyline(line, stroke: color, width: 1.6) }
-                line = []
-            }
+        var run: [(x: Double, value: Double, lower: Double, upper: Double)] = []
+        func flush() {
+            defer { run = [] }
+            guard !run.isEmpty else { return }
+            let half = min(slots.width * 0.4, 6)
+            let upper = run.count == 1 ? [(run[0].x - half, axis.y(run[0].upper)), (run[0].x + half, axis.y(run[0].upper))]
+                : run.map { ($0.x, axis.y($0.upper)) }
+            let lower = run.count == 1 ? [(run[0].x + half, axis.y(run[0].lower)), (run[0].x - half, axis.y(run[0].lower))]
+                : run.reversed().map { ($0.x, axis.y($0.lower)) }
+            svg.polygon(upper + lower, fill: SVGStyle.tint(color, SVGStyle.bandStrength))
+            if run.count > 1 { svg.polyline(run.map { ($0.x, axis.y($0.value)) }, stroke: color, width: 1.8) }
+            for point in run { svg.circle(x: point.x, y: axis.y(point.value), radius: slots.width >= 8 ? 2.6 : 1.8, fill: color) }
         }
-        if line.count > 1 { svg.polyline(line, stroke: color, width: 1.6) }
         for (x, estimate) in estimates {
-            switch estimate.kind {
-            case .interval:
-                guard let value = estimate.cents else { continue }
-                svg.line(x, axis.y(estimate.upper ?? axis.high), x, axis.y(estimate.lower ?? axis.low),
-                         stroke: SVGStyle.tint(color, 0.45), width: 1.4)
-                svg.circle(x: x, y: axis.y(value), radius: slots.width >= 8 ? 2.8 : 2, fill: color)
-            case .below:
-                guard let upper = estimate.upper else { continue }
-                triangle(&svg, x: x, y: axis.y(upper), pointsDown: true, color: color)
-            case .above:
-                guard let lower = estimate.lower else { continue }
-                triangle(&svg, x: x, y: axis.y(lower), pointsDown: false, color: color)
-            case .unresolved:
+            if estimate.kind == .interval, let value = estimate.cents {
+                run.append((x, value, estimate.lower ?? axis.low, estimate.upper ?? axis.high))
                 continue
             }
+            flush()
+            let bound = estimate.kind == .below ? estimate.upper : estimate.lower
+            guard let bound else { continue }
+            // An open tick at the bound, pointing the way the threshold may still lie.
+            let y = axis.y(bound)
+            let size = 3.5
+            let tip = estimate.kind == .below ? y + size : y - size
+            svg.polyline([(x - size, y), (x, tip), (x + size, y)], stroke: SVGStyle.tint(color, 0.6), width: 1.2)
         }
-    }
-
-    private func triangle(_ svg: inout SVGWriter, x: Double, y: Double, pointsDown: Bool, color: String) {
-        let size = 4.0
-        svg.polygon([(x - size, y), (x + size, y), (x, pointsDown ? y + size : y - size)], fill: color)
+        flush()
     }
 }

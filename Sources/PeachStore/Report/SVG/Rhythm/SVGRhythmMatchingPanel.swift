@@ -28,7 +28,7 @@ struct SVGRhythmMatchingPanel {
         for point in line {
             svg.circle(x: point.x, y: point.y, radius: slots.width >= 8 ? 2.8 : 2, fill: SVGRhythmStyle.taps)
         }
-        slots.dates(&svg, bottom: plot.bottom)
+        slots.sessionAxis(&svg, top: plot.top, bottom: plot.bottom)
     }
 
     /// "10 % late" above the beat, "10 % early" below; the beat itself a darker line.

@@ -86,9 +86,9 @@ struct SVGRhythmSection {
 
     private func legend(_ svg: inout SVGWriter, left: Double, top: Double) {
         let notes = [
-            "Offset detection: the offset you answer right 75 % of the time, each side fitted to every answer on it;",
-            "a dot is the estimate after a session, its whisker the 95 % interval, "
-                + "▼ / ▲ only an upper / a lower bound so far.",
+            "Offset detection: the offset you answer right 75 % of the time, each side (early above, late below) fitted to",
+            "every answer on it; the line is the estimate after each session, the band its 95 % interval, "
+                + "an open mark only an upper / a lower bound.",
             "Matching: the line is where your taps land on average, the band ±1 SD around it (about two taps in three).",
         ]
         for (index, note) in notes.enumerated() {
@@ -102,7 +102,7 @@ struct SVGRhythmSection {
 }
 
 /// The x of each rhythm session in one panel (the same order in every row, so rows line up in
-/// time), and the dates beneath.
+/// time), the breaks of a week or more, and the dates beneath: the pitch panels' session axis.
 struct SVGRhythmSlots {
     let sessions: [RhythmHistory.Session]
     let left: Double
@@ -113,7 +113,22 @@ struct SVGRhythmSlots {
 
     func x(_ session: Int) -> Double { left + (Double(session) + 0.5) * width }
 
-    func dates(_ svg: inout SVGWriter, bottom: Double) {
+    /// The x axis as the pitch panels draw theirs: the session order, a dotted line and its length
+    /// at every break of a week or more, the dates beneath.
+    func sessionAxis(_ svg: inout SVGWriter, top: Double, bottom: Double) {
+        svg.open("gaps")
+        for index in sessions.indices.dropFirst() {
+            let days = sessions[index].start.timeIntervalSince(sessions[index - 1].end) / 86_400
+            guard days * 86_400 >= ThresholdHistory.longGap else { continue }
+            let gapX = (x(index - 1) + x(index)) / 2
+            svg.line(gapX, top, gapX, bottom, stroke: SVGStyle.faint, dash: "2 3")
+            svg.text("\(Int(days)) days", x: gapX + 3, y: top + 9, size: 9, fill: SVGStyle.muted)
+        }
+        svg.close()
+        dates(&svg, bottom: bottom)
+    }
+
+    private func dates(_ svg: inout SVGWriter, bottom: Double) {
         svg.open("dates")
         defer { svg.close() }
         let labels = SessionDateLabels(timeZone: timeZone).labels(

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Comparison answers tallied per 2 % offset bin as they are read, each weighted by how recent
+/// it is in its discipline (`RecencyWeighting`): what the threshold fit needs, without holding
+/// the trials. A register's tally weighs its trials by their place in the discipline, as
+/// `ThresholdProfile` does, so its `index` is the discipline's. `RunningThresholdFit` is one
+/// of these with a table of its own.
+///
+/// A trial's weight is stored relative to trial `base` (2^((index − base)/halfLife)), so it is
+/// never touched again; an estimate scales every bin to the newest trial at once. `base` moves
+/// forward before the stored weights could overflow.
+public struct DecayedAnswerBins: Sendable {
+    private struct Bin: Sendable {
+        var right = 0.0
+        var wrong = 0.0
+    }
+
+    public let weighting: RecencyWeighting
+    private var bins: [Int: Bin] = [:]
+    private var base = 0
+    /// Trials added, and the discipline's index of the newest.
+    public private(set) var trials = 0
+    public private(set) var newest = 0
+
+    public init(weighting: RecencyWeighting) {
+        self.weighting = weighting
+    }
+
+    /// Adds a trial; `index` is its place in its discipline's time order (0 for the first), `weight`
+    /// what it counts for besides its recency. `table` gets the bin's row if it is new.
+    public mutating func add(offset: Double, isCorrect: Bool, weight: Double = 1, index: Int,
+                             table: inout ThresholdFitTable) {
+        trials += 1
+        newest = index
+        var exponent = weighting.halfLife.isInfinite ? 0 : Double(index - base) / weighting.halfLife
+        if exponent > 500 {
+            let scale = exp2(-exponent)
+            for key in bins.keys {
+                bins[key]!.right *= scale
+                bins[key]!.wrong *= scale
+            }
+            base = index
+            exponent = 0
+        }
+        let weighted = exp2(exponent) * weight
+        let key = ThresholdFit.bin(of: abs(offset)).key
+        table.prepare(key)
+        if isCorrect { bins[key, default: Bin()].right += weighted } else { bins[key, default: Bin()].wrong += weighted }
+    }
+
+    /// The estimate with every trial weighted as it is when trial `newest` of the discipline is
+    /// the latest (by default the latest added); nil before any trial.
+    public func estimate(asOf newest: Int? = nil, table: ThresholdFitTable) -> ThresholdEstimate? {
+        guard trials > 0 else { return nil }
+        let latest = newest ?? self.newest
+        let scale = weighting.halfLife.isInfinite ? 1 : exp2(Double(base - latest) / weighting.halfLife)
+        // In the order of the keys: a sum's last digits then depend on the bins, not on the hashing.
+        return table.estimate(bins.keys.sorted().lazy.map { key in
+            (key: key, right: self.bins[key]!.right * scale, wrong: self.bins[key]!.wrong * scale)
+        }, trials: trials)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PeachCore
+
+/// One pitch trial as the profile tallies it: when, in which discipline, at which reference
+/// note, and what it showed. The store's reading pass makes these straight from the rows.
+struct PitchTrial: Sendable {
+    enum Value: Sendable {
+        /// The signed cent offset and whether it was answered right.
+        case comparison(offset: Double, isCorrect: Bool)
+        /// The signed cent error the listener ended with.
+        case matching(error: Double)
+    }
+
+    let time: Date
+    let discipline: TrainingDiscipline
+    let referenceNote: Int
+    let value: Value
+
+    /// The octave of the reference note as note names number it (60 = C4 → 4).
+    var octave: Int { referenceNote / 12 - 1 }   // notes are 0…127: no negative division
+
+    init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value) {
+        self.time = time
+        self.discipline = discipline
+        self.referenceNote = referenceNote
+        self.value = value
+    }
+
+    init(_ record: PitchComparisonRecord) {
+        self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
+                  value: .comparison(offset: record.centOffset.rawValue, isCorrect: record.isCorrect))
+    }
+
+    init(_ record: PitchMatchingRecord) {
+        self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
+                  value: .matching(error: record.userCentError.rawValue))
+    }
+
+    /// Records in memory as the store's pass reads them: oldest first; ties keep the order
+    /// given, comparisons before matchings.
+    static func inTimeOrder(comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) -> [PitchTrial] {
+        let all = comparisons.map(PitchTrial.init) + matchings.map(PitchTrial.init)
+        return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+}
+
+extension TrainingDiscipline {
+    /// 0…3 in `allCases` order: an index for per-discipline tallies read once per trial.
+    var ordinal: Int {
+        switch self {
+        case .unisonComparison: 0
+        case .intervalComparison: 1
+        case .unisonMatching: 2
+        case .intervalMatching: 3
+        }
+    }
+}
