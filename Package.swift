@@ -118,19 +118,20 @@ let package = Package(
         .testTarget(name: "PeachRigTests", dependencies: ["PeachRig", "PeachCore"]),
         .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
         .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
-        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig"]),
-        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa"]),
+        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig", "PeachTestSupport"]),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa", "PeachTestSupport"]),
         .testTarget(name: "PeachALSATests",
                     dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests",
-                    dependencies: ["PeachStore", "PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig"]),
+                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachTrainerTests",
                     dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
                                    "PeachTestSupport"]),
         // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
         // names no MIDI wire concept; every target declares each module it imports.
-        .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "ArchitectureTests", dependencies: ["PeachTestSupport"]),
         // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
         .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.

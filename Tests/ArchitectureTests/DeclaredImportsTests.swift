@@ -1,7 +1,8 @@
 import Foundation
+import PeachTestSupport
 import Testing
 
-@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(1)))
+@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(Patience.minutes(1))))
 struct DeclaredImportsTests {
     @Test func everyImportIsDeclared() async throws {
         let package = try await PackageTargets.dump()
@@ -20,7 +21,8 @@ struct DeclaredImportsTests {
     @Test func theCheckerFindsAnUndeclaredImport() {
         let target = PackageTargets.Target(name: "peach", path: "Sources/peach", dependencies: ["PeachCore", "PeachALSA"])
         let sources = [
-            (path: "Sources/peach/A.swift", text: "import Foundation\nimport PeachCore\n@testable import ALSASequencer\n"),
+            (path: "Sources/peach/A.swift", text: "import Foundation
+import PeachTestSupport\nimport PeachCore\n@testable import ALSASequencer\n"),
             (path: "Sources/peach/B.swift", text: "// import GRDB\nimport PeachALSA\nimport ALSASequencer\n"),
         ]
         #expect(DeclaredImports.undeclared(target: target, sources: sources)
