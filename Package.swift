@@ -11,10 +11,9 @@ import PackageDescription
 //     -> PeachTerminal -> PeachCore, PeachRig
 //     -> PeachRig -> PeachCore
 //     -> PeachCore
-//   peach-bench (executable: BENCHMARKS.md) -> PeachCore, PeachRig, PeachSimulation, PeachALSA, ALSASequencer,
-//     PeachStore, PeachTrainer; it runs `peach` as a separate process for the end-to-end figures, and
-//     `peach-bench-c` (C, libasound only) as figure 3's baseline
 //   PeachSimulation (simulated listeners driving the real sessions) -> PeachCore
+// The benchmarks (BENCHMARKS.md) are a package of their own, Benchmarks/, so this package's build and
+// tests never compile them; it uses the library products below through its path dependency.
 // PeachCore is the domain: it imports nothing but the toolchain and names no MIDI wire concept.
 // PeachRig is the rig's configuration in MIDI terms (ports, channel, bend range, sound, controller
 // mapping, feedback cue). ALSASequencer knows MIDI and ALSA but not Peach; PeachALSA adapts one to
@@ -24,9 +23,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "peach", targets: ["peach"]),
-        .executable(name: "peach-bench", targets: ["PeachBench"]),
-        .executable(name: "peach-bench-c", targets: ["peach-bench-c"]),
         .library(name: "PeachCore", targets: ["PeachCore"]),
+        // For the benchmark package (Benchmarks/), which measures these parts on their own.
+        .library(name: "PeachRig", targets: ["PeachRig"]),
+        .library(name: "PeachSimulation", targets: ["PeachSimulation"]),
+        .library(name: "ALSASequencer", targets: ["ALSASequencer"]),
+        .library(name: "PeachALSA", targets: ["PeachALSA"]),
+        .library(name: "PeachStore", targets: ["PeachStore"]),
+        .library(name: "PeachTrainer", targets: ["PeachTrainer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0",
@@ -90,28 +94,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The benchmarks (BENCHMARKS.md, scripts/bench); measures the `peach` built beside it.
-        .executableTarget(
-            name: "PeachBench",
-            dependencies: [
-                "PeachCore",
-                "PeachRig",
-                "PeachSimulation",
-                "PeachALSA",
-                "ALSASequencer",
-                "PeachStore",
-                "PeachTrainer",  // figure 16 starts amsynth with Peach's own AmsynthSetup
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // Figure 3's baseline: a bare C client (libasound only) that schedules the same note-offs on
-        // the same kind of queue; peach-bench runs it from beside itself (Sources/PeachBenchC).
-        .executableTarget(
-            name: "peach-bench-c",
-            path: "Sources/PeachBenchC",
-            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
-            linkerSettings: [.linkedLibrary("asound")]
-        ),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachRig", "PeachSimulation"],
                 path: "Tests/PeachTestSupport"),
@@ -119,13 +101,14 @@ let package = Package(
         .testTarget(name: "PeachRigTests", dependencies: ["PeachRig", "PeachCore"]),
         .testTarget(name: "PeachSimulationTests", dependencies: ["PeachSimulation", "PeachCore"]),
         .testTarget(name: "PeachFilesTests", dependencies: ["PeachFiles"]),
-        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig"]),
-        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa"]),
+        .testTarget(name: "PeachSettingsTests", dependencies: ["PeachSettings", "PeachCore", "PeachRig", "PeachTestSupport"]),
+        .testTarget(name: "ALSASequencerTests", dependencies: ["ALSASequencer", "CAlsa", "PeachTestSupport"]),
         .testTarget(name: "PeachALSATests",
                     dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests",
-                    dependencies: ["PeachStore", "PeachCore", "PeachRig", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig"]),
+                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig", "PeachTestSupport"]),
         // Also home of the toy discipline that proves a discipline is one folder: it runs through
         // the trainer, the store, export, import and the profile.
         .testTarget(name: "PeachTrainerTests",
@@ -133,7 +116,7 @@ let package = Package(
                                    "PeachTestSupport", "PeachStore"]),
         // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
         // names no MIDI wire concept; every target declares each module it imports.
-        .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "ArchitectureTests", dependencies: ["PeachTestSupport"]),
         // Runs the built `peach` executable: help texts and the error paths that need no sequencer.
         .testTarget(name: "PeachCommandTests", dependencies: ["PeachTestSupport"]),
         // Runs inside a VM with the kernel's sequencer (scripts/alsa-vm); skips loudly elsewhere.

@@ -3,11 +3,12 @@ import Foundation
 import PeachALSA
 import PeachCore
 import PeachRig
+import PeachTestSupport
 import Testing
 
 /// The adapter driving a real synth: FluidSynth as a sequencer client, rendering to a WAV file.
 @Suite("ALSANotePlayer driving FluidSynth",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct PlayerFluidSynthTests {
     static let soundFont = "/usr/share/sounds/sf2/TimGM6mb.sf2"
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -2,11 +2,12 @@ import ALSASequencer
 import PeachALSA
 import PeachCore
 import PeachRig
+import PeachTestSupport
 import Testing
 
 /// ALSANotePlayer over the real kernel sequencer, seen by a subscribed client as a synth sees it.
 @Suite("ALSANotePlayer through the kernel sequencer",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct PlayerSequencerTests {
     let velocity = try! MIDIVelocity(100)
 

@@ -1,8 +1,9 @@
 import ALSASequencer
+import PeachTestSupport
 import Testing
 
 @Suite("Receiving from a keyboard (snd-virmidi fed by amidi)",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerInputTests {
     @Test("a key typed into hw:0,0 arrives from 16:0 as a timestamped note-on")
     func noteOnFromVirmidi() async throws {

@@ -1,9 +1,10 @@
 import ALSASequencer
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("Clients coming and going", .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerLifecycleTests {
     @Test("the announce port reports another client's port starting and exiting")
     func announcesAseqdump() async throws {

@@ -1,9 +1,10 @@
 import ALSASequencer
 import Foundation
+import PeachTestSupport
 import Testing
 
 @Suite("Sending through the sequencer to a subscribed client",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerOutputTests {
     @Test("direct events arrive in order with their values and a kernel timestamp")
     func directEventsArriveInOrder() async throws {
@@ -131,7 +132,7 @@ struct SequencerOutputTests {
 }
 
 @Suite("Connecting Peach's output to a synth's port",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerConnectionTests {
     @Test("connectOutput delivers to the destination; after disconnectOutput nothing does")
     func connectAndDisconnectOutput() async throws {

@@ -1,8 +1,9 @@
 import ALSASequencer
+import PeachTestSupport
 import Testing
 
 @Suite("Sequencer ports in the kernel's graph", .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerPortsTests {
     @Test("lists System, Midi Through 14:0, the four VirMIDI ports 16:0–19:0 and our own ports")
     func listsKernelAndOwnPorts() throws {

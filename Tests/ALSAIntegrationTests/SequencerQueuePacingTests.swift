@@ -1,11 +1,12 @@
 import ALSASequencer
 import Foundation
+import PeachTestSupport
 import Testing
 
 /// The two queues of a client in the kernel's own words (/proc/asound/seq/queues): the output
 /// queue ticks only while something is scheduled on it, the input queue always runs.
 @Suite("The output queue runs only while something is scheduled; the input queue always runs",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SequencerQueuePacingTests {
     /// STOP and CONTINUE of any queue (SND_SEQ_EVENT_STOP, _CONTINUE), as the kernel announces
     /// them on the System Timer port.

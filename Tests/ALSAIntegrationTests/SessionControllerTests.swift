@@ -8,7 +8,7 @@ import PeachTestSupport
 /// Sessions answered from a "hardware keyboard": bytes typed with amidi into snd-virmidi's
 /// hw:0,0, which the sequencer shows as client 16:0, through the ControllerMapping.
 @Suite("Sessions driven by a MIDI controller",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SessionControllerTests {
     static let keyboard = SequencerAddress(client: 16, port: 0)
 

@@ -7,7 +7,7 @@ import PeachTestSupport
 
 /// A PitchComparisonSession playing through the kernel sequencer while its synth goes and comes back.
 @Suite("Hot-plug with a running session",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct SessionHotPlugTests {
     static let synthName = "Peach Test Synth"
 

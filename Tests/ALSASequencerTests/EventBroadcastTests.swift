@@ -1,8 +1,9 @@
+import PeachTestSupport
 import Testing
 
 @testable import ALSASequencer
 
-@Suite("Every events() stream gets every event", .timeLimit(.minutes(1)))
+@Suite("Every events() stream gets every event", .timeLimit(.minutes(Patience.minutes(1))))
 struct EventBroadcastTests {
     static let note = SequencerEvent(source: SequencerAddress(client: 16, port: 0),
                                      payload: .midi(.noteOn(channel: 0, note: 60, velocity: 100)), timestampNanoseconds: 5)

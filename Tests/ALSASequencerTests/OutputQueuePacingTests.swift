@@ -1,3 +1,4 @@
+import PeachTestSupport
 import Testing
 
 @testable import ALSASequencer
@@ -5,7 +6,7 @@ import Testing
 /// The output queue's pacing as a pure value: when a schedule continues the queue and sets an
 /// echo, and what an arriving echo or a withdrawal leads to. The kernel's side (that a paused
 /// queue really stops ticking) is proven in the VM (SequencerQueuePacingTests).
-@Suite("The output queue runs only while something is scheduled", .timeLimit(.minutes(1)))
+@Suite("The output queue runs only while something is scheduled", .timeLimit(.minutes(Patience.minutes(1))))
 struct OutputQueuePacingTests {
     private static func at(_ milliseconds: UInt64) -> SequencerTime { SequencerTime(nanoseconds: milliseconds * 1_000_000) }
 

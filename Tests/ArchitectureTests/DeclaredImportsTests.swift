@@ -1,20 +1,32 @@
 import Foundation
+import PeachTestSupport
 import Testing
 
-@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(1)))
+@Suite("Package.swift declares every module each target imports", .timeLimit(.minutes(Patience.minutes(1))))
 struct DeclaredImportsTests {
-    @Test func everyImportIsDeclared() async throws {
+    @Test("every import is declared, in the product package and in the benchmark package (Benchmarks/)")
+    func everyImportIsDeclared() async throws {
         let package = try await PackageTargets.dump()
+        let benchmarks = try await PackageTargets.dump(folder: "Benchmarks")
         #expect(package.targets.contains { $0.name == "PeachCore" } && package.targets.contains { $0.name == "peach" })
+        #expect(benchmarks.targets.contains { $0.name == "PeachBench" && $0.path == "Benchmarks/Sources/PeachBench" })
         var undeclared: [DeclaredImports.Undeclared] = []
         var files = 0
-        for target in package.targets {
+        for target in package.targets + benchmarks.targets {
             let sources = try DeclaredImports.swiftSources(under: target.path)
             files += sources.count
             undeclared += DeclaredImports.undeclared(target: target, sources: sources)
         }
         #expect(files > 300, "found only \(files) Swift files in the targets' folders")
         #expect(undeclared.isEmpty, "\(undeclared.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("the product package builds no benchmark: they live in Benchmarks/, a package of their own")
+    func noBenchmarkInTheProduct() async throws {
+        let package = try await PackageTargets.dump()
+        let benchmarks = Set(try await PackageTargets.dump(folder: "Benchmarks").targets.map(\.name))
+        #expect(benchmarks == ["PeachBench", "peach-bench-c"])
+        #expect(package.targets.filter { benchmarks.contains($0.name) || $0.path.contains("Bench") }.isEmpty)
     }
 
     @Test func theCheckerFindsAnUndeclaredImport() {
@@ -38,6 +50,8 @@ struct DeclaredImportsTests {
             ]}
             """
         let package = try PackageTargets(dumpPackageJSON: Data(json.utf8))
+        #expect(try PackageTargets(dumpPackageJSON: Data(json.utf8), folder: "Benchmarks").targets.map(\.path)
+                == ["Benchmarks/Sources/PeachStore", "Benchmarks/Tests/PeachCoreTests", "Benchmarks/Sources/PeachBenchC"])
         #expect(package.targets == [
             .init(name: "PeachStore", path: "Sources/PeachStore", dependencies: ["PeachCore", "GRDB"]),
             .init(name: "PeachCoreTests", path: "Tests/PeachCoreTests", dependencies: ["PeachCore"]),

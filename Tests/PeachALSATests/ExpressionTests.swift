@@ -7,7 +7,7 @@ import Testing
 import PeachTestSupport
 
 /// Loudness offsets as CC 11 (expression) on the note's own channel, velocity left alone.
-@Suite("Loudness through CC 11", .timeLimit(.minutes(1)))
+@Suite("Loudness through CC 11", .timeLimit(.minutes(Patience.minutes(1))))
 struct ExpressionTests {
     let output = RecordingMIDIOutput()
     let velocity = try! MIDIVelocity(63)

@@ -1,8 +1,9 @@
 import ALSASequencer
 import PeachALSA
+import PeachTestSupport
 import Testing
 
-@Suite("Hot-plug supervisor", .timeLimit(.minutes(1)))
+@Suite("Hot-plug supervisor", .timeLimit(.minutes(Patience.minutes(1))))
 struct HotPlugSupervisorTests {
     static let synth = "FLUID Synth (fluid):Synth input port (fluid:0)"
     static let keyboard = "Virtual Raw MIDI 0-0:VirMIDI 0-0"

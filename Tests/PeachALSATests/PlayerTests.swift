@@ -8,7 +8,7 @@ import Testing
 import PeachTestSupport
 
 /// ALSANotePlayer against a recording MIDIOutput: exact message order, scheduling and failures.
-@Suite("ALSANotePlayer", .timeLimit(.minutes(1)))
+@Suite("ALSANotePlayer", .timeLimit(.minutes(Patience.minutes(1))))
 struct PlayerTests {
     let output = RecordingMIDIOutput()
     let clock = ManualClock()

@@ -2,13 +2,14 @@ import ALSASequencer
 import PeachALSA
 import PeachCore
 import PeachRig
+import PeachTestSupport
 import Synchronization
 import Testing
 
 /// The rhythm player's side of the kernel: what it asks the output queue for, in what order and
 /// at which times. That the kernel plays the clicks at those times, and stamps taps on the same
 /// clock, is proven in the VM (RhythmPlayerIntegrationTests).
-@Suite("Rhythm clicks go to the output queue in one write, on a queue held running", .timeLimit(.minutes(1)))
+@Suite("Rhythm clicks go to the output queue in one write, on a queue held running", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmPlayerTests {
     private static let now = SequencerTime(nanoseconds: 5_000_000_000)
 

@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 
 /// `peach calibrate`'s help and argument errors, found before any port is touched.
-@Suite("peach calibrate: help and errors", .timeLimit(.minutes(1)))
+@Suite("peach calibrate: help and errors", .timeLimit(.minutes(Patience.minutes(1))))
 struct CalibrateCommandErrorsTests {
     @Test("--help names every option, what is measured and that it is per pair of ports")
     func help() async throws {

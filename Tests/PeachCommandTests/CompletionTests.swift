@@ -4,7 +4,7 @@ import Testing
 
 /// The shell completions offer what a user types most: the training modes, the ports there are
 /// (asked of the sequencer when completing, so not checked here) and the setting keys.
-@Suite("Shell completions", .timeLimit(.minutes(1)))
+@Suite("Shell completions", .timeLimit(.minutes(Patience.minutes(1))))
 struct CompletionTests {
     @Test("bash and zsh completions name the modes and the setting keys", arguments: ["bash", "zsh"])
     func modesAndKeys(shell: String) async throws {

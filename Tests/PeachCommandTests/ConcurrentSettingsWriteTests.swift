@@ -5,7 +5,7 @@ import Testing
 /// Several `peach settings set` at once (a script, or `learn` saving while another terminal
 /// sets a key): each edits the file it read, so without a lock the last rename wins and the
 /// others' keys are lost, though every writer said "written".
-@Suite("Concurrent settings writers", .timeLimit(.minutes(5)))
+@Suite("Concurrent settings writers", .timeLimit(.minutes(Patience.minutes(5))))
 struct ConcurrentSettingsWriteTests {
     static let assignments: [(key: String, value: String)] = [
         ("noteDuration", "2.0"), ("referencePitch", "442.0"), ("varyLoudness", "0.5"),

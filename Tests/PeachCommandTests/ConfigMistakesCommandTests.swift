@@ -4,7 +4,7 @@ import Testing
 
 /// Mistakes in the settings files, as a musician meets them on the command line: each says
 /// what and where, on a line of its own.
-@Suite("Settings mistakes on the command line", .timeLimit(.minutes(1)))
+@Suite("Settings mistakes on the command line", .timeLimit(.minutes(Patience.minutes(1))))
 struct ConfigMistakesCommandTests {
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-config-\(UUID().uuidString)")

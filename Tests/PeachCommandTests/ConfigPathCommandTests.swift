@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 
 /// Settings paths that cannot be: one sentence naming the path and the cause.
-@Suite("Settings paths through a file", .timeLimit(.minutes(2)))
+@Suite("Settings paths through a file", .timeLimit(.minutes(Patience.minutes(2))))
 struct ConfigPathCommandTests {
     @Test("XDG_CONFIG_HOME=/dev/null: a warning naming /dev/null as no folder, not an NSError dump")
     func devNull() async throws {

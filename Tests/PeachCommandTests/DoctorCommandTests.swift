@@ -4,7 +4,7 @@ import Testing
 
 /// `peach doctor` on this machine (no kernel sequencer): the sequencer problem with its fix, and
 /// the settings and store checks, which need no sequencer.
-@Suite("peach doctor: help and the host's findings", .timeLimit(.minutes(1)))
+@Suite("peach doctor: help and the host's findings", .timeLimit(.minutes(Patience.minutes(1))))
 struct DoctorCommandTests {
     /// Runs `peach doctor ARGS…` with its own config, data and home folders.
     static func run(_ arguments: [String], in folder: URL) async throws -> PeachExecutable.Outcome {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every command a user can type answers `--help` with its usage and a real description; the
 /// top-level help lists them all.
-@Suite("Every command's --help", .timeLimit(.minutes(1)))
+@Suite("Every command's --help", .timeLimit(.minutes(Patience.minutes(1))))
 struct HelpTests {
     static let commands: [[String]] = [
         ["train"], ["ports"], ["play"], ["monitor"], ["learn"], ["calibrate"], ["doctor"],

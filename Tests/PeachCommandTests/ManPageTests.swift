@@ -4,7 +4,7 @@ import Testing
 
 /// docs/peach.1, the manual page scripts/install installs: written by hand, so a test keeps it
 /// naming every command `peach --help` lists, and groff (where installed) finds nothing wrong.
-@Suite("docs/peach.1", .timeLimit(.minutes(1)))
+@Suite("docs/peach.1", .timeLimit(.minutes(Patience.minutes(1))))
 struct ManPageTests {
     static let pagePath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

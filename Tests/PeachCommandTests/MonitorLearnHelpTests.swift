@@ -4,7 +4,7 @@ import Testing
 
 /// `peach monitor` and `peach learn`: their help, and the argument errors found before any
 /// port is touched.
-@Suite("peach monitor and learn: help and errors", .timeLimit(.minutes(1)))
+@Suite("peach monitor and learn: help and errors", .timeLimit(.minutes(Patience.minutes(1))))
 struct MonitorLearnHelpTests {
     @Test("monitor --help names its options, the pretend target and how it ends")
     func monitorHelp() async throws {

@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 
 /// `peach play`'s argument errors, found before any port is touched, and the missing sequencer.
-@Suite("peach play: help and errors", .timeLimit(.minutes(1)))
+@Suite("peach play: help and errors", .timeLimit(.minutes(Patience.minutes(1))))
 struct PlayCommandErrorsTests {
     /// Its own config folder, so the user's settings never leak in.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> PeachExecutable.Outcome {

@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 
 /// `peach ports` on a machine without a sequencer; what it lists is tested in the VM.
-@Suite("peach ports: help and errors", .timeLimit(.minutes(1)))
+@Suite("peach ports: help and errors", .timeLimit(.minutes(Patience.minutes(1))))
 struct PortsCommandErrorsTests {
     @Test("--help explains the columns and names the options")
     func help() async throws {

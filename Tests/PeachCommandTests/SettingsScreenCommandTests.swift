@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile settings files, as a shared preset could bring them: every command still answers
 /// at once, with the file refused in one sentence.
-@Suite("Settings files the screen must see through", .timeLimit(.minutes(5)))
+@Suite("Settings files the screen must see through", .timeLimit(.minutes(Patience.minutes(5))))
 struct SettingsScreenCommandTests {
     /// Nine levels of ten aliases each behind a comment, every line ended by `lineBreak`: a few
     /// hundred bytes that stand for 10⁹ keys.

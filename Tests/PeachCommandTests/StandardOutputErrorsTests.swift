@@ -5,7 +5,7 @@ import Testing
 /// Issue 34 item 21: what a command prints as its result is checked when written. A full disk
 /// (/dev/full) or a closed standard output is an error naming the cause with exit status 1, never
 /// a cut-off result and status 0; a reader that went away (EPIPE) still ends quietly with 0.
-@Suite("Standard output: failed writes are errors, a closed pipe is quiet", .timeLimit(.minutes(1)))
+@Suite("Standard output: failed writes are errors, a closed pipe is quiet", .timeLimit(.minutes(Patience.minutes(1))))
 struct StandardOutputErrorsTests {
     struct Outcome {
         let status: Int32

@@ -4,7 +4,7 @@ import Testing
 
 /// config/systemd/peach.service: the keys a headless rig relies on, and systemd's own verdict
 /// where systemd-analyze is installed.
-@Suite("config/systemd/peach.service", .timeLimit(.minutes(1)))
+@Suite("config/systemd/peach.service", .timeLimit(.minutes(Patience.minutes(1))))
 struct SystemdUnitTests {
     static let unitPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// `peach train` on a machine without a sequencer, and its argument errors, which are found
 /// before any port is touched.
-@Suite("peach train: help and errors", .timeLimit(.minutes(1)))
+@Suite("peach train: help and errors", .timeLimit(.minutes(Patience.minutes(1))))
 struct TrainCommandErrorsTests {
     /// Its own config and data folders, so the user's settings never leak in.
     static func run(_ arguments: [String]) async throws -> PeachExecutable.Outcome {

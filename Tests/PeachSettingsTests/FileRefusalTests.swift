@@ -1,10 +1,11 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 @testable import PeachSettings
 import Testing
 
 /// Files that never reach the YAML parser: each gives one sentence naming the file.
-@Suite("Settings files refused before parsing", .timeLimit(.minutes(1)))
+@Suite("Settings files refused before parsing", .timeLimit(.minutes(Patience.minutes(1))))
 struct FileRefusalTests {
     @Test("a folder at the user file's place: one sentence, no Foundation error text")
     func folder() async throws {

@@ -1,12 +1,13 @@
 import Foundation
 import PeachCore
 import PeachSettings
+import PeachTestSupport
 import Testing
 
 /// What the settings say about values from outside (a file, a PEACH_ variable, the command
 /// line): the value cut to an excerpt, its control characters shown rather than obeyed, and
 /// every mistake named where it is.
-@Suite("Settings messages: safe, short and saying what is wrong", .timeLimit(.minutes(1)))
+@Suite("Settings messages: safe, short and saying what is wrong", .timeLimit(.minutes(Patience.minutes(1))))
 struct MessageSafetyTests {
     @Test("a PEACH_ variable holding escape sequences: the warning shows them escaped")
     func escapedEnvironmentValue() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 @testable import PeachSettings
 import Testing
 
 /// The screen reads a file as the YAML parser will: NEL, LS and PS end lines (and comments)
 /// as LF and CR do, and no quote the screen merely guesses at may hide an alias from it.
-@Suite("Settings-file screen: line breaks and hidden aliases", .timeLimit(.minutes(1)))
+@Suite("Settings-file screen: line breaks and hidden aliases", .timeLimit(.minutes(Patience.minutes(1))))
 struct YAMLLineBreakScreenTests {
     /// `#` then aliased mappings behind `break`: the comment ends at the break for the parser.
     static func aliasedBehindComment(break lineBreak: String) -> String {

@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("peach reset, data folders and damaged files on the command line", .timeLimit(.minutes(1)))
+@Suite("peach reset, data folders and damaged files on the command line", .timeLimit(.minutes(Patience.minutes(1))))
 struct CommandLineTests {
     private func storeWithTwoRecords(_ directory: TemporaryStoreDirectory) async throws -> TrainingStore {
         let store = try TrainingStore(location: directory.location)
@@ -109,7 +110,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("The process helper", .timeLimit(.minutes(1)))
+@Suite("The process helper", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProcessExitTests {
     @Test("a cancelled wait kills and reaps its child and throws, instead of returning with the child running")
     func cancelledWaitKillsTheChild() async throws {
@@ -127,7 +128,7 @@ struct ProcessExitTests {
     }
 }
 
-@Suite("A reader that goes away", .timeLimit(.minutes(1)))
+@Suite("A reader that goes away", .timeLimit(.minutes(Patience.minutes(1))))
 struct ClosedOutputTests {
     /// `(sleep 1; peach settings) | true`: the reader is gone before peach writes a byte.
     @Test("with its output's reader gone, peach ends as usual instead of dying of SIGPIPE")

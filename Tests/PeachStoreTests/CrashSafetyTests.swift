@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Crash safety: a writer killed with SIGKILL loses no reported trial and leaves no partial one", .timeLimit(.minutes(1)))
+@Suite("Crash safety: a writer killed with SIGKILL loses no reported trial and leaves no partial one", .timeLimit(.minutes(Patience.minutes(1))))
 struct CrashSafetyTests {
     static let kills = 25
 

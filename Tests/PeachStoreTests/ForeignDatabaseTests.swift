@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// Another program's SQLite file at the store's path is never changed, and a migration that
 /// fails leaves the file byte for byte as it was (no WAL switch, no half-applied step).
-@Suite("Foreign databases and failed migrations", .timeLimit(.minutes(1)))
+@Suite("Foreign databases and failed migrations", .timeLimit(.minutes(Patience.minutes(1))))
 struct ForeignDatabaseTests {
     private func applicationID(_ path: String) throws -> Int32 {
         var configuration = Configuration()

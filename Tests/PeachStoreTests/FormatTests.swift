@@ -1,8 +1,9 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Export format pieces: numbers, RFC 4180", .timeLimit(.minutes(1)))
+@Suite("Export format pieces: numbers, RFC 4180", .timeLimit(.minutes(Patience.minutes(1))))
 struct FormatTests {
     @Test("numbers always have a decimal point and never an exponent")
     func writesNumbers() {

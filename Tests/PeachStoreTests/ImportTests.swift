@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Import: validation, all or nothing, merge and replace", .timeLimit(.minutes(1)))
+@Suite("Import: validation, all or nothing, merge and replace", .timeLimit(.minutes(Patience.minutes(1))))
 struct ImportTests {
     static let header = PeachExportFormat.metadataLine + "\n" + PeachExportFormat.header + "\n"
 

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// `StoreInspection`, what `peach doctor` learns of peach.sqlite: it never creates or upgrades.
-@Suite("Store inspection", .timeLimit(.minutes(1)))
+@Suite("Store inspection", .timeLimit(.minutes(Patience.minutes(1))))
 struct InspectionTests {
     @Test("no file: nil, and nothing is created")
     func missing() throws {

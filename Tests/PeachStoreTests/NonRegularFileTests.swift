@@ -1,11 +1,12 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// A named pipe where a file belongs made SQLite (and a whole-file read) wait forever. These run
 /// `peach` as a child process wherever a regression would hang, so a hang fails the test at its
 /// time limit (the child is killed) instead of blocking the test runner.
-@Suite("Named pipes, folders and devices where a file belongs", .timeLimit(.minutes(1)))
+@Suite("Named pipes, folders and devices where a file belongs", .timeLimit(.minutes(Patience.minutes(1))))
 struct NonRegularFileTests {
     private func makeFIFO(_ path: String) throws {
         try #require(mkfifo(path, 0o600) == 0, "mkfifo \(path): \(String(cString: strerror(errno)))")

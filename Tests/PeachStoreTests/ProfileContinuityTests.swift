@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Profile continuity: the profile rebuilt from the store equals the one built live", .timeLimit(.minutes(1)))
+@Suite("Profile continuity: the profile rebuilt from the store equals the one built live", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileContinuityTests {
     @Test("the same trials through both observers give the same statistics in every discipline")
     func rebuiltEqualsLive() async throws {

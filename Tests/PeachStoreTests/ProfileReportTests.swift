@@ -3,10 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("peach profile: text, JSON and SVG", .timeLimit(.minutes(1)))
+@Suite("peach profile: text, JSON and SVG", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileReportTests {
     /// A known data set. By hand:
     ///

@@ -3,10 +3,11 @@ import Foundation
 import FoundationXML
 #endif
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("peach profile --svg", .timeLimit(.minutes(1)))
+@Suite("peach profile --svg", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileSVGTests {
     static let start = Date(timeIntervalSince1970: 1_767_650_400) // 2026-01-05T22:00:00Z
     static let losAngeles = TimeZone(identifier: "America/Los_Angeles")!

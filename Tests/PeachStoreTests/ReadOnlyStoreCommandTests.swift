@@ -42,7 +42,7 @@ struct ReadOnlyStoreCommandTests {
         // A private folder was made 0700: its files and stdout captures must be reachable.
         let store = ["--data-dir", directory.url.path]
 
-        let profile = try await runPeach(["profile"] + store, in: directory)
+        let profile = try await runPeach(["profile", "--full"] + store, in: directory)
         #expect(profile.status == 0, "\(profile.stderr)")
         #expect(profile.stdout.contains("count 1"), "\(profile.stdout)")
 

@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Export → import round trip", .timeLimit(.minutes(1)))
+@Suite("Export → import round trip", .timeLimit(.minutes(Patience.minutes(1))))
 struct RoundTripTests {
     private func storeWithHistory(_ directory: TemporaryStoreDirectory) async throws -> TrainingStore {
         let store = try TrainingStore(location: directory.location)

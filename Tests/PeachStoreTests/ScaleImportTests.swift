@@ -1,10 +1,11 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// Issue 30: import and export streamed through the store, checked as a user runs them.
-@Suite("Import and export at scale: streamed, all or nothing, byte for byte", .timeLimit(.minutes(5)))
+@Suite("Import and export at scale: streamed, all or nothing, byte for byte", .timeLimit(.minutes(Patience.minutes(5))))
 struct ScaleImportTests {
     /// An iOS-style export of `rows` records (format 1, or 2 with rhythm rows): sessions of
     /// trials a few seconds apart, both pitch types, ties within a second, notes across the range.

@@ -35,12 +35,12 @@ struct SeparatorAndWordingTests {
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         let one = PitchComparisonRecord(timestamp: start, referenceNote: 60, targetNote: 60, interval: .prime,
                                         tuningSystem: .equalTemperament, centOffset: Cents(20), isCorrect: true)
-        let text = ProfileText.render(ProfileReport(comparisons: [one], matchings: []))
+        let text = ProfileText.render(ProfileReport(comparisons: [one], matchings: []), full: true)
         #expect(!text.contains("all 1 trials"), "\(text)")
         #expect(text.contains("threshold (75 % correct, from its only trial): "), "\(text)")
         var two = one
         two.timestamp = start.addingTimeInterval(1)
-        #expect(ProfileText.render(ProfileReport(comparisons: [one, two], matchings: []))
+        #expect(ProfileText.render(ProfileReport(comparisons: [one, two], matchings: []), full: true)
                     .contains("from all 2 trials, right and wrong"))
     }
 }

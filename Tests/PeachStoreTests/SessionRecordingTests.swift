@@ -1,11 +1,12 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// The store wired to real sessions, as the front end wires it: the store and the profile as
 /// observers, the profile loaded from the store. Only the synth and the settings are fakes.
-@Suite("Sessions recording into the store", .timeLimit(.minutes(1)))
+@Suite("Sessions recording into the store", .timeLimit(.minutes(Patience.minutes(1))))
 struct SessionRecordingTests {
     private func makeSession(_ store: TrainingStore, profile: PerceptualProfile) throws -> PitchComparisonSession {
         try PitchComparisonSession(

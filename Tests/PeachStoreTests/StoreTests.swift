@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 import PeachCore
 import PeachRig
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("The training database: location, file, recording, failures", .timeLimit(.minutes(1)))
+@Suite("The training database: location, file, recording, failures", .timeLimit(.minutes(Patience.minutes(1))))
 struct StoreTests {
     @Test("the folder comes from --data-dir, PEACH_DATA_DIR, XDG_DATA_HOME, then ~/.local/share")
     func resolvesLocation() {

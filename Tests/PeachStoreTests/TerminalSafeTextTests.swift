@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Control characters from files and paths are escaped in messages", .timeLimit(.minutes(1)))
+@Suite("Control characters from files and paths are escaped in messages", .timeLimit(.minutes(Patience.minutes(1))))
 struct TerminalSafeTextTests {
     @Test("escapes: ESC, tab, line breaks, BEL, DEL, C1 CSI and a bidi override; plain text unchanged")
     func escapes() {

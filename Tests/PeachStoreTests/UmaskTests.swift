@@ -1,10 +1,11 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// The umask is the process's, so these run `peach` in a shell that sets it to 000 (the widest)
 /// rather than changing it under the other tests of this process.
-@Suite("Private files and folders whatever the umask", .timeLimit(.minutes(1)))
+@Suite("Private files and folders whatever the umask", .timeLimit(.minutes(Patience.minutes(1))))
 struct UmaskTests {
     private func runUnderOpenUmask(_ arguments: [String], in directory: TemporaryStoreDirectory,
                                    environment extra: [String: String] = [:]) async throws -> PeachExecutable.Outcome {

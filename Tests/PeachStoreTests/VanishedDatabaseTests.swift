@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
 /// The database file deleted, or another put in its place, while a session records into it:
 /// the next save says so, and the records the open file still holds are copied out.
-@Suite("A database deleted or replaced during a session", .timeLimit(.minutes(1)))
+@Suite("A database deleted or replaced during a session", .timeLimit(.minutes(Patience.minutes(1))))
 struct VanishedDatabaseTests {
     private let first = RecordFixtures.comparison(at: RecordFixtures.march1, offset: 5, correct: true)
     private let second = RecordFixtures.matching(at: RecordFixtures.march1 + 1000, initial: 5, error: 1)

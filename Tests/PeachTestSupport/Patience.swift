@@ -16,4 +16,11 @@ public enum Patience {
     public static func outer(_ limit: Duration) -> Duration {
         limit * factor
     }
+
+    /// A suite's time limit of `minutes`, stretched by `factor` and rounded up to whole minutes
+    /// (Swift Testing's unit): `.timeLimit(.minutes(Patience.minutes(2)))`. Traits are evaluated
+    /// when the run starts, so PEACH_TEST_PATIENCE is read then.
+    public static func minutes(_ minutes: Int) -> Int {
+        Int((Double(minutes) * factor).rounded(.up))
+    }
 }

@@ -153,10 +153,15 @@ public final class RunningPeach: Sendable {
         }
         process.waitUntilExit()
         // The pipes' ends arrive on their handlers' threads; wait for them off the cooperative pool.
+        // An end is an event and comes soon after the exit; on a busy machine the handlers run
+        // late, so the wait has an outer limit (stretched by Patience) that only a child still
+        // holding a pipe open reaches.
+        let pipeLimit = Patience.outer(.seconds(10))
+        let pipeSeconds = Double(pipeLimit.components.seconds) + Double(pipeLimit.components.attoseconds) / 1e18
         await withCheckedContinuation { [stdoutDone, stderrDone] continuation in
             DispatchQueue.global().async {
-                _ = stdoutDone.wait(timeout: .now() + 5)
-                _ = stderrDone.wait(timeout: .now() + 5)
+                _ = stdoutDone.wait(timeout: .now() + pipeSeconds)
+                _ = stderrDone.wait(timeout: .now() + pipeSeconds)
                 continuation.resume()
             }
         }

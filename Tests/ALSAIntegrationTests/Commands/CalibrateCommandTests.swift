@@ -11,7 +11,7 @@ import Testing
 /// exactly `delay` after each click's arrival and sends it into Peach's input. The delay is
 /// the kernel's to keep, not a thread's: the tap leaves on the queue's tick however late the
 /// drummer's reader saw the click (unless later than the delay itself, an outlier the median ignores).
-@Suite("peach calibrate recovers a drummer's constant delay", .serialized, .timeLimit(.minutes(5)),
+@Suite("peach calibrate recovers a drummer's constant delay", .serialized, .timeLimit(.minutes(Patience.minutes(5))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct CalibrateCommandTests {
     static let delay: Duration = .milliseconds(23)

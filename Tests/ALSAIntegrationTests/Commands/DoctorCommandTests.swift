@@ -5,7 +5,7 @@ import Testing
 
 /// `peach doctor` in the VM, where the kernel's sequencer is there: 14:0 Midi Through and the
 /// snd-virmidi keyboards 16:0…19:0, FluidSynth and TimGM6mb from the host's packages.
-@Suite("peach doctor with a kernel sequencer", .serialized, .timeLimit(.minutes(2)),
+@Suite("peach doctor with a kernel sequencer", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct DoctorWithSequencerTests {
     /// `peach doctor --json ARGS…` with its own folders; the findings by check.

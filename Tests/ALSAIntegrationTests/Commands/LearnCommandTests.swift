@@ -4,7 +4,7 @@ import Testing
 
 /// `peach learn` in the VM: the test plays the user, reading each prompt, pressing and moving
 /// controls on the virtual keyboard (amidi into 16:0) and typing the answers into stdin.
-@Suite("peach learn with the virtual keyboard", .serialized, .timeLimit(.minutes(2)),
+@Suite("peach learn with the virtual keyboard", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct LearnCommandTests {
     /// What the user does at each prompt: MIDI bytes for amidi, or a line to type.

@@ -5,7 +5,7 @@ import Testing
 
 /// `peach monitor` in the VM: amidi types into the virtual keyboard (16:0) and monitor says
 /// what training would make of it.
-@Suite("peach monitor with the virtual keyboard", .serialized, .timeLimit(.minutes(2)),
+@Suite("peach monitor with the virtual keyboard", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct MonitorCommandTests {
     @Test("keys answer relative to the pretend target; next mode switches to matching, where CC 1 tunes and sustain commits; SIGINT ends with 0")

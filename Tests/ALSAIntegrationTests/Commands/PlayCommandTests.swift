@@ -4,7 +4,7 @@ import PeachTestSupport
 import Testing
 
 /// `peach play` to a sequencer client of the test's own, which records what arrives and when.
-@Suite("peach play", .serialized, .timeLimit(.minutes(2)),
+@Suite("peach play", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct PlayCommandTests {
     /// A received event and when it arrived (Peach's own subscription carries no kernel stamp).

@@ -5,7 +5,7 @@ import Testing
 
 /// `peach play` with no synth running: Peach starts FluidSynth (rendering to a WAV file in its
 /// working directory: the VM has no sound card), plays to it, and stops it however it ends.
-@Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(2)),
+@Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct PlayFluidSynthTests {
     /// FluidSynth by name: where amsynth is installed, auto starts amsynth.

@@ -5,7 +5,7 @@ import Testing
 
 /// `peach ports` against the VM's kernel sequencer: Midi Through (14:0), the four snd-virmidi
 /// ports (16:0–19:0), and clients the tests open.
-@Suite("peach ports", .serialized, .timeLimit(.minutes(1)),
+@Suite("peach ports", .serialized, .timeLimit(.minutes(Patience.minutes(1))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct PortsCommandTests {
     @Test("the table lists every port with its direction, marks the controller, and says there is no synth")

@@ -6,7 +6,7 @@ import Testing
 /// `peach train` as a user runs it, in the VM: the virtual keyboard (snd-virmidi, client 16)
 /// answers through amidi, and a sequencer client of the test's own stands in for the synth and
 /// records what Peach sent it.
-@Suite("peach train with a scripted user", .serialized, .timeLimit(.minutes(3)),
+@Suite("peach train with a scripted user", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainCommandTests {
     /// The keys a relative-to-target answer needs: above and below every possible target.

@@ -6,7 +6,7 @@ import Testing
 
 /// A controller that is a program (a user-space client, as a virtual keyboard or a USB
 /// keyboard's driver bridge is) can vanish mid-trial and come back; training must survive it.
-@Suite("peach train: a controller that vanishes, records across runs", .serialized, .timeLimit(.minutes(3)),
+@Suite("peach train: a controller that vanishes, records across runs", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainHotPlugTests {
     static let keyboardName = "Test Keyboard"

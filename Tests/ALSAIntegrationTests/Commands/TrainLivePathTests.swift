@@ -6,7 +6,7 @@ import Testing
 /// Real hands on `peach train`, in the VM: controls move at any moment, and no trial may get
 /// stuck. The keyboard is snd-virmidi fed by amidi, or, for the many scripted users, a client
 /// of the test's own connected as Peach's controller.
-@Suite("peach train with real hands", .serialized, .timeLimit(.minutes(8)),
+@Suite("peach train with real hands", .serialized, .timeLimit(.minutes(Patience.minutes(8))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainLivePathTests {
     /// Users per mode; PEACH_TEST_USERS overrides it for a quick look.

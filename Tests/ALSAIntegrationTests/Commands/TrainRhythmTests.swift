@@ -7,7 +7,7 @@ import Testing
 /// `peach train` in the rhythm modes, in the VM: a drummer client of the test's own hears the
 /// clicks and taps back at chosen instants, and the virtual keyboard (snd-virmidi through amidi)
 /// is the clumsy user's pad.
-@Suite("peach train rhythm with a drummer and a keyboard", .serialized, .timeLimit(.minutes(3)),
+@Suite("peach train rhythm with a drummer and a keyboard", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainRhythmTests {
     /// At the default 80 BPM.

@@ -8,7 +8,7 @@ import Testing
 /// trial's interval, the result whole on the status line, and warnings on lines of their own;
 /// a q typed during the start-up quits without an echo; Ctrl-Z (SIGTSTP) gives the shell a
 /// sane terminal and `fg` (SIGCONT) brings raw keys and the line back.
-@Suite("peach train at 80 columns (tmux)", .serialized, .timeLimit(.minutes(3)),
+@Suite("peach train at 80 columns (tmux)", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainScreenTests {
     /// A run in its own folders, with a settings file that has a misspelt key.

@@ -6,7 +6,7 @@ import Testing
 
 /// Signals in the first moments of `peach train` (systemd stopping a rig that has just
 /// started, a user's quick Ctrl-C): each ends the run cleanly with 0, none is lost.
-@Suite("peach train: signals at start-up", .serialized, .timeLimit(.minutes(5)),
+@Suite("peach train: signals at start-up", .serialized, .timeLimit(.minutes(Patience.minutes(5))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainStartUpSignalTests {
     /// After the handlers are in place, at moments spread over the start-up: the store and

@@ -5,7 +5,7 @@ import Testing
 
 /// A headless rig's synth, started by Peach, can die mid-session (a crash, the OOM killer):
 /// Peach starts it again and training goes on, instead of waiting silently for ever.
-@Suite("peach train: the synth Peach started dies", .serialized, .timeLimit(.minutes(5)),
+@Suite("peach train: the synth Peach started dies", .serialized, .timeLimit(.minutes(Patience.minutes(5))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainSynthRestartTests {
     @Test("amsynth killed mid-trial: started again, said so, training resumes and ends with its trials; nothing left running")

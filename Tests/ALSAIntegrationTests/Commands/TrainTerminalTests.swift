@@ -5,7 +5,7 @@ import Testing
 
 /// `peach train` on a terminal, driven through tmux as a person at the keyboard would: the
 /// status line shows each result at once, the arrow keys answer, and the run ends cleanly.
-@Suite("peach train on a terminal (tmux)", .serialized, .timeLimit(.minutes(3)),
+@Suite("peach train on a terminal (tmux)", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct TrainTerminalTests {
     @Test("the arrow keys answer; the status line shows the trial, the result and the prompt", arguments: [false, true])

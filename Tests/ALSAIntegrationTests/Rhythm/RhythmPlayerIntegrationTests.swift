@@ -1,13 +1,14 @@
 import ALSASequencer
 import PeachALSA
 import PeachCore
+import PeachTestSupport
 import Synchronization
 import Testing
 
 /// The kernel's side of rhythm training: the clicks leave at the times the schedule names, and
 /// a tap is stamped on the same clock, so a tap's offset is a subtraction of two kernel times.
 @Suite("Rhythm clicks timed by the kernel, taps stamped on the same clock",
-       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(1)))
+       .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason), .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmPlayerIntegrationTests {
     private static let clickOn = MIDIMessage.noteOn(channel: 9, note: 75, velocity: 100)
     private static let tap = MIDIMessage.noteOn(channel: 0, note: 38, velocity: 120)

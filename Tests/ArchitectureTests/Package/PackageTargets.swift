@@ -20,18 +20,21 @@ struct PackageTargets {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Decodes dump-package's JSON; a target without a `path` lives where SwiftPM puts it by default.
-    init(dumpPackageJSON data: Data) throws {
+    /// `folder`: where that package lies in this one ("" for this one), which each path starts with.
+    init(dumpPackageJSON data: Data, folder: String = "") throws {
         let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        let prefix = folder.isEmpty ? "" : folder + "/"
         targets = manifest.targets.filter { $0.type != "system" && $0.type != "binary" && $0.type != "plugin" }.map {
             Target(name: $0.name,
-                   path: $0.path ?? ($0.type == "test" ? "Tests/" : "Sources/") + $0.name,
+                   path: prefix + ($0.path ?? ($0.type == "test" ? "Tests/" : "Sources/") + $0.name),
                    dependencies: Set($0.dependencies.compactMap(\.name)))
         }
     }
 
-    /// Runs `swift package dump-package` on this package. Its own scratch folder, so that it
-    /// never waits for the lock of the `.build` the running tests came from.
-    static func dump() async throws -> PackageTargets {
+    /// Runs `swift package dump-package` on this package, or on the package in its `folder`
+    /// (Benchmarks). Its own scratch folder, so that it never waits for the lock of the `.build`
+    /// the running tests came from.
+    static func dump(folder: String = "") async throws -> PackageTargets {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("peach-dump-\(UUID().uuidString)")
         let output = scratch.appendingPathComponent("package.json")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -40,7 +43,7 @@ struct PackageTargets {
         let handle = try FileHandle(forWritingTo: output)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", packageRoot.path,
+        process.arguments = ["swift", "package", "--package-path", packageRoot.appendingPathComponent(folder).path,
                              "--scratch-path", scratch.appendingPathComponent("build").path, "dump-package"]
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
@@ -50,7 +53,7 @@ struct PackageTargets {
         }
         try handle.close()
         guard status == 0 else { throw DumpFailed(status: status) }
-        return try PackageTargets(dumpPackageJSON: try Data(contentsOf: output))
+        return try PackageTargets(dumpPackageJSON: try Data(contentsOf: output), folder: folder)
     }
 
     struct DumpFailed: Error, CustomStringConvertible {

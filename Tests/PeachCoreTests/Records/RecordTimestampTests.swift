@@ -3,7 +3,7 @@ import PeachCore
 import PeachTestSupport
 import Testing
 
-@Suite("Record timestamps: millisecond precision and ISO 8601 text", .timeLimit(.minutes(1)))
+@Suite("Record timestamps: millisecond precision and ISO 8601 text", .timeLimit(.minutes(Patience.minutes(1))))
 struct RecordTimestampTests {
     @Test("timestamps are written in UTC with three fractional digits")
     func writesTimestamps() {

@@ -4,7 +4,7 @@ import Testing
 @testable import PeachCore
 import PeachTestSupport
 
-@Suite("Rhythm matching session", .timeLimit(.minutes(1)))
+@Suite("Rhythm matching session", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmMatchingSessionTests {
     @Test("three sixteenths as one schedule; the expected fourth and a window of half a sixteenth either way")
     func threeClicksAndTheWindow() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import PeachCore
 import PeachTestSupport
 
-@Suite("Rhythm offset detection session", .timeLimit(.minutes(1)))
+@Suite("Rhythm offset detection session", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmOffsetDetectionSessionTests {
     @Test func aTrialPassesThroughEveryStateInOrder() async throws {
         var harness = DetectionHarness()

@@ -3,7 +3,7 @@ import Testing
 @testable import PeachCore
 import PeachTestSupport
 
-@Suite("Rhythm matching with a tap latency", .timeLimit(.minutes(1)))
+@Suite("Rhythm matching with a tap latency", .timeLimit(.minutes(Patience.minutes(1))))
 struct TapLatencySessionTests {
     private static let latency = try! TapLatency(milliseconds: 23)
 

@@ -5,7 +5,7 @@ import PeachTestSupport
 
 /// A synth that renders whole cents sounds a trial's notes a little off what was asked; the
 /// record and the answer's judgement follow what is heard.
-@Suite("Sessions record the offset the synth sounds", .timeLimit(.minutes(1)))
+@Suite("Sessions record the offset the synth sounds", .timeLimit(.minutes(Patience.minutes(1))))
 struct HeardOffsetTests {
     /// The sounding target above the sounding reference, less the interval's own size.
     static func heard(reference: Frequency, asked target: Frequency, intended: Frequency) -> Double {

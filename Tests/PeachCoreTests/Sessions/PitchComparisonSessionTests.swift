@@ -4,7 +4,7 @@ import Testing
 import PeachTestSupport
 
 // A session that never reaches the state a test waits for would hang; fail it instead.
-@Suite("Pitch comparison session", .timeLimit(.minutes(1)))
+@Suite("Pitch comparison session", .timeLimit(.minutes(Patience.minutes(1))))
 struct PitchComparisonSessionTests {
     @Test func aTrialPassesThroughEveryStateInOrder() async throws {
         var harness = try ComparisonHarness()

@@ -3,7 +3,7 @@ import Testing
 @testable import PeachCore
 import PeachTestSupport
 
-@Suite("Pitch matching session", .timeLimit(.minutes(1)))
+@Suite("Pitch matching session", .timeLimit(.minutes(Patience.minutes(1))))
 struct PitchMatchingSessionTests {
     @Test func aTrialPassesThroughEveryStateInOrder() async throws {
         var harness = try MatchingHarness()

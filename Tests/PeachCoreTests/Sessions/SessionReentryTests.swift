@@ -5,7 +5,7 @@ import PeachTestSupport
 
 /// Listeners and reactions run outside the session's lock, so calling back into the session
 /// from them is harmless by construction (it used to deadlock on the lock it was called under).
-@Suite("Calling back into a session from its own listeners", .timeLimit(.minutes(1)))
+@Suite("Calling back into a session from its own listeners", .timeLimit(.minutes(Patience.minutes(1))))
 struct SessionReentryTests {
     @Test("an event handler may read the session and answer it")
     func handlerAnswersTheSession() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Tap calibrations in the store", .timeLimit(.minutes(1)))
+@Suite("Tap calibrations in the store", .timeLimit(.minutes(Patience.minutes(1))))
 struct CalibrationStoreTests {
     private static let synth = "FLUID Synth:Synth input port"
     private static let pads = "MPK mini:MPK mini MIDI 1"

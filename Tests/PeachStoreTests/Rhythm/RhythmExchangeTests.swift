@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Rhythm records in export format 2", .timeLimit(.minutes(1)))
+@Suite("Rhythm records in export format 2", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmExchangeTests {
     static let formatTwo = PeachExportFormat.metadataLine(version: 2) + "\n" + PeachExportFormat.header(version: 2) + "\n"
 

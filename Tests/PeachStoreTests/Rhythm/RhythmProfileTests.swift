@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("peach profile: rhythm", .timeLimit(.minutes(1)))
+@Suite("peach profile: rhythm", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmProfileTests {
     static let start = RecordFixtures.march1
 

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachTestSupport
 import Testing
 @testable import PeachStore
 
-@Suite("Rhythm records in the store", .timeLimit(.minutes(1)))
+@Suite("Rhythm records in the store", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmStoreTests {
     private func columns(_ table: String, _ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String }

@@ -1,8 +1,9 @@
 import Glibc
 import PeachTerminal
+import PeachTestSupport
 import Testing
 
-@Suite("TerminalKeyReader on a pseudo-terminal", .timeLimit(.minutes(1)))
+@Suite("TerminalKeyReader on a pseudo-terminal", .timeLimit(.minutes(Patience.minutes(1))))
 struct TerminalKeyReaderTests {
     /// The first `count` keys, or fewer if the stream ends first.
     private func firstKeys(_ count: Int, from reader: TerminalKeyReader) async -> [TerminalKey] {

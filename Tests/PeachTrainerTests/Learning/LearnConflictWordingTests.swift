@@ -1,12 +1,13 @@
 import ALSASequencer
 import PeachCore
 import PeachRig
+import PeachTestSupport
 import PeachTrainer
 import Synchronization
 import Testing
 
 /// A control that already has a meaning, refused in words a musician reads at once.
-@Suite("peach learn and the mapping: what a taken control already does", .timeLimit(.minutes(1)))
+@Suite("peach learn and the mapping: what a taken control already does", .timeLimit(.minutes(Patience.minutes(1))))
 struct LearnConflictWordingTests {
     typealias W = LearnWalkthroughTests
 

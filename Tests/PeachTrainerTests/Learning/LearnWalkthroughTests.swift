@@ -1,10 +1,11 @@
 import ALSASequencer
 import PeachCore
+import PeachTestSupport
 import PeachTrainer
 import Synchronization
 import Testing
 
-@Suite("peach learn: the walk-through", .timeLimit(.minutes(1)))
+@Suite("peach learn: the walk-through", .timeLimit(.minutes(Patience.minutes(1))))
 struct LearnWalkthroughTests {
     static let keyboard = SequencerAddress(client: 24, port: 0)
 

@@ -1,10 +1,11 @@
 import PeachCore
 import PeachRig
 import PeachTerminal
+import PeachTestSupport
 import PeachTrainer
 import Testing
 
-@Suite("What a headless rig's log says: its own controls, never the answer", .timeLimit(.minutes(1)))
+@Suite("What a headless rig's log says: its own controls, never the answer", .timeLimit(.minutes(Patience.minutes(1))))
 struct HeadlessRigTextTests {
     typealias F = ReportFixtures
 

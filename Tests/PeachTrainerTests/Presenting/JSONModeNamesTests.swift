@@ -1,10 +1,11 @@
 import Foundation
+import PeachTestSupport
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
 import Testing
 
-@Suite("JSON lines name modes as the command line does", .timeLimit(.minutes(1)))
+@Suite("JSON lines name modes as the command line does", .timeLimit(.minutes(Patience.minutes(1))))
 struct JSONModeNamesTests {
     typealias F = ReportFixtures
 

@@ -4,7 +4,7 @@ import PeachTestSupport
 import PeachTrainer
 import Testing
 
-@Suite("peach train --json: a completed trial's timestamp is the one the store keeps", .timeLimit(.minutes(1)))
+@Suite("peach train --json: a completed trial's timestamp is the one the store keeps", .timeLimit(.minutes(Patience.minutes(1))))
 struct JSONTimestampTests {
     /// A trial's time: `milliseconds` is what the store must keep for `date`.
     struct Sample {

@@ -1,9 +1,10 @@
+import PeachTestSupport
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
 import Testing
 
-@Suite("LogLinePresenter", .timeLimit(.minutes(1)))
+@Suite("LogLinePresenter", .timeLimit(.minutes(Patience.minutes(1))))
 struct LogLinePresenterTests {
     typealias F = ReportFixtures
 

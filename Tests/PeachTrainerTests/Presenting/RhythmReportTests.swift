@@ -1,10 +1,11 @@
 import Foundation
+import PeachTestSupport
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
 import Testing
 
-@Suite("Rhythm reports: log lines, the status line and the run summary", .timeLimit(.minutes(1)))
+@Suite("Rhythm reports: log lines, the status line and the run summary", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmReportTests {
     static let tempo = TempoBPM(unchecked: 80)
     static let time = Date(timeIntervalSince1970: 1_790_000_000)

@@ -1,10 +1,11 @@
 import Foundation
+import PeachTestSupport
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
 import Testing
 
-@Suite("StatusLinePresenter", .timeLimit(.minutes(1)))
+@Suite("StatusLinePresenter", .timeLimit(.minutes(Patience.minutes(1))))
 struct StatusLinePresenterTests {
     typealias F = ReportFixtures
 
@@ -156,7 +157,7 @@ struct StatusLinePresenterTests {
     }
 }
 
-@Suite("OrderedPresenter", .timeLimit(.minutes(1)))
+@Suite("OrderedPresenter", .timeLimit(.minutes(Patience.minutes(1))))
 struct OrderedPresenterTests {
     @Test("an action runs behind the reports posted before it and ahead of those posted after")
     func actionsInOrder() async {
@@ -177,7 +178,7 @@ struct OrderedPresenterTests {
     }
 }
 
-@Suite("StatusLinePresenter with a controller", .timeLimit(.minutes(1)))
+@Suite("StatusLinePresenter with a controller", .timeLimit(.minutes(Patience.minutes(1))))
 struct StatusLineControllerTests {
     @Test("a controller named at start: the prompts name its controls, not the computer's keys")
     func controllerPrompts() async {

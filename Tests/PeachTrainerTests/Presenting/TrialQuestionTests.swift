@@ -1,4 +1,5 @@
 import Foundation
+import PeachTestSupport
 @testable import PeachCore
 import PeachTerminal
 import PeachTrainer
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 15: an interval mode shows which interval the trial asks for, from which note, in
 /// every presenter.
-@Suite("The trial's interval, direction and reference note", .timeLimit(.minutes(1)))
+@Suite("The trial's interval, direction and reference note", .timeLimit(.minutes(Patience.minutes(1))))
 struct TrialQuestionTests {
     typealias F = ReportFixtures
     private static let thirdDown = DirectedInterval(.majorThird, .down)

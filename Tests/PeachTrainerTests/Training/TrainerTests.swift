@@ -2,10 +2,11 @@ import ALSASequencer
 import PeachCore
 import PeachRig
 import PeachTerminal
+import PeachTestSupport
 import PeachTrainer
 import Testing
 
-@Suite("Trainer", .timeLimit(.minutes(1)))
+@Suite("Trainer", .timeLimit(.minutes(Patience.minutes(1))))
 struct TrainerTests {
     @Test("stops after the trial limit, with a cue after every answer and every note silenced")
     func trialLimit() async throws {

@@ -5,7 +5,7 @@ import Testing
 import PeachTestSupport
 
 @Suite("A discipline in one folder: a toy loudness comparison runs through the shared trial loop",
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(Patience.minutes(1))))
 struct LoudnessComparisonTests {
     @Test("three trials: each plays two notes at the drawn loudness, takes one answer, records it and moves its staircase")
     func threeTrials() async throws {

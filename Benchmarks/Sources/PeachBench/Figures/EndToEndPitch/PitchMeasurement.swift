@@ -21,6 +21,7 @@ enum PitchMeasurement {
     /// In the repository this executable was built from (the VM sees it at the same path).
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()  // Benchmarks/
         .appendingPathComponent("scripts/measure-pitch.py")
 
     static func hertz(of wav: URL) async throws -> [Double] {

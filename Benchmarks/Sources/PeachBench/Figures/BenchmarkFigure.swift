@@ -52,11 +52,11 @@ struct BenchContext: Sendable {
         FileHandle.standardError.write(Data("peach-bench: \(text)\n".utf8))
     }
 
-    /// The bare C baseline client (Sources/PeachBenchC), built next to `peach`.
+    /// The bare C baseline client (Benchmarks/Sources/PeachBenchC), built next to this executable.
     func cBaselineClient() throws -> URL {
-        let client = peach.deletingLastPathComponent().appendingPathComponent("peach-bench-c")
+        let client = benchExecutable.deletingLastPathComponent().appendingPathComponent("peach-bench-c")
         guard FileManager.default.isExecutableFile(atPath: client.path) else {
-            throw BenchFailure("no peach-bench-c next to peach at \(client.path) (swift build --product peach-bench-c)")
+            throw BenchFailure("no peach-bench-c next to peach-bench at \(client.path) (swift build --product peach-bench-c)")
         }
         return client
     }

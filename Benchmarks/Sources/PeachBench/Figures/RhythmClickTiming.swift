@@ -77,7 +77,7 @@ struct RhythmClickTiming: BenchmarkFigure {
                     + "between two clicks' arrival stamps − the interval asked for; stamped by a sink on its own real-time queue.",
                 "ALSARhythmPlayer writes a trial's note-ons and note-offs (GM drum channel 10, note 75, claves, 30 ms) in one write, "
                     + "100 ms ahead, half a tick early, on Peach's output queue (\(SequencerClient.fastestTickHz) Hz) held running; "
-                    + "the next trial after `sleep(until:)` the last click's note-off. peach-bench-c clicks (Sources/PeachBenchC) "
+                    + "the next trial after `sleep(until:)` the last click's note-off. peach-bench-c clicks (Benchmarks/Sources/PeachBenchC) "
                     + "does the same in C on a queue of the same tick that runs throughout, the next trial when an echo behind "
                     + "the last note-off arrives. \(rounds) turns each, stamped by the same sink.",
                 "Mean signed error: ALSARhythmPlayer \(MarkdownReport.number(mean(peachErrors))) ms, "

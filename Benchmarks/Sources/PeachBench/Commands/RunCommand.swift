@@ -23,13 +23,18 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The folder for the results (figure-N.json).", valueName: "path"))
     var results: String = "out/bench"
 
+    @Option(name: .customLong("peach"),
+            help: ArgumentHelp("The peach executable to measure (default: the one beside peach-bench).", valueName: "path"))
+    var peachPath: String?
+
     func run() async throws {
         let resultsFolder = URL(fileURLWithPath: results)
         try FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)
         let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-        let peach = executable.deletingLastPathComponent().appendingPathComponent("peach")
+        let peach = peachPath.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? executable.deletingLastPathComponent().appendingPathComponent("peach")
         guard FileManager.default.isExecutableFile(atPath: peach.path) else {
-            throw ValidationError("no peach executable next to peach-bench at \(peach.path) (build the package first)")
+            throw ValidationError("no peach executable at \(peach.path) (build the product package first, or name one with --peach)")
         }
         let selected = BenchmarkFigures.all.filter { figure in
             (figures.map { $0.numbers.contains(figure.number) } ?? (!quick || figure.inQuickRun))

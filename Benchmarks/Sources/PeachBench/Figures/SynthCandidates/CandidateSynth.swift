@@ -35,6 +35,7 @@ struct CandidateSynth: Sendable {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()  // Benchmarks/
 
     /// amsynth 1.13: the bank Peach ships (config/amsynth) as the only user bank, named `default`
     /// (else amsynth creates a `default` bank that sorts first), so bank select 0 and program 0 pick it.

@@ -131,7 +131,7 @@ struct NoteDurationAccuracy: BenchmarkFigure {
                 "\(kernelErrors.count) + \(sleepErrors.count) notes of random length 30–300 ms in \(Self.lanes) concurrent "
                     + "lanes through one ALSANotePlayer, each method in turns of its own; error = |note-off stamp − note-on stamp − "
                     + "requested length|, stamped on arrival by a second client's real-time queue.",
-                "C client: peach-bench-c (Sources/PeachBenchC) plays each lane's kernel-timed lengths again, \(cErrors.count) "
+                "C client: peach-bench-c (Benchmarks/Sources/PeachBenchC) plays each lane's kernel-timed lengths again, \(cErrors.count) "
                     + "notes: note-on direct, note-off scheduled at the queue's time + length − half a tick on a real-time "
                     + "queue ticking at \(SequencerClient.fastestTickHz) Hz that runs throughout, the next note-on when an "
                     + "echo behind the note-off arrives. Peach's kernel-timed part, the C client's and the "
