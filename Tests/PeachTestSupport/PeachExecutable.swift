@@ -71,40 +71,42 @@ public final class RunningPeach: Sendable {
 
         let output = self.output
         let stdoutDone = self.stdoutDone, stderrDone = self.stderrDone
-        out.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else {
-                handle.readabilityHandler = nil
-                let rest = output.state.withLock { state -> Data in
-                    defer { state.pending = Data() }
-                    return state.pending
+        // Each pipe is read by a thread of its own with blocking reads, to its end of file: an
+        // empty read is the end for certain (Foundation's readability handlers on Linux do not
+        // always report it, and the exit wait then ran into its outer limit with output cut).
+        let stdoutReader = out.fileHandleForReading, stderrReader = err.fileHandleForReading
+        Thread {
+            while true {
+                let chunk = stdoutReader.availableData
+                guard !chunk.isEmpty else { break }
+                let complete = output.state.withLock { state -> [String] in
+                    state.stdout.append(chunk)
+                    state.pending.append(chunk)
+                    var found: [String] = []
+                    while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        found.append(String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self))
+                        state.pending = Data(state.pending[state.pending.index(after: newline)...])
+                    }
+                    return found
                 }
-                if !rest.isEmpty { continuation.yield(String(decoding: rest, as: UTF8.self)) }
-                continuation.finish()
-                stdoutDone.signal()
-                return
+                complete.forEach { continuation.yield($0) }
             }
-            let complete = output.state.withLock { state -> [String] in
-                state.stdout.append(chunk)
-                state.pending.append(chunk)
-                var found: [String] = []
-                while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    found.append(String(decoding: state.pending[state.pending.startIndex..<newline], as: UTF8.self))
-                    state.pending = Data(state.pending[state.pending.index(after: newline)...])
-                }
-                return found
+            let rest = output.state.withLock { state -> Data in
+                defer { state.pending = Data() }
+                return state.pending
             }
-            complete.forEach { continuation.yield($0) }
-        }
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else {
-                handle.readabilityHandler = nil
-                stderrDone.signal()
-                return
+            if !rest.isEmpty { continuation.yield(String(decoding: rest, as: UTF8.self)) }
+            continuation.finish()
+            stdoutDone.signal()
+        }.start()
+        Thread {
+            while true {
+                let chunk = stderrReader.availableData
+                guard !chunk.isEmpty else { break }
+                output.state.withLock { $0.stderr.append(chunk) }
             }
-            output.state.withLock { $0.stderr.append(chunk) }
-        }
+            stderrDone.signal()
+        }.start()
         let exit = self.exit
         process.terminationHandler = { _ in exit.fire() }
         try process.run()

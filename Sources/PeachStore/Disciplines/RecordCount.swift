@@ -1,4 +1,4 @@
-/// How many records of one discipline are stored, for people ("3 rhythm matching records").
+/// How many records of one discipline are stored, for people ("3 pitch matching records").
 public struct RecordCount: Hashable, Sendable {
     public init(name: String, format: Int, count: Int) {
         self.name = name
@@ -25,7 +25,7 @@ extension TrainingStore {
 }
 
 extension [RecordCount] {
-    /// "2 pitch comparison, 0 pitch matching and 1 rhythm matching records".
+    /// "2 pitch comparison and 0 pitch matching records".
     public var sentence: String {
         let parts = map { "\($0.count) \($0.name)" }
         let listed = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts.joined()

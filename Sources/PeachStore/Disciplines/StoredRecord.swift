@@ -40,7 +40,7 @@ extension StoredRecord {
 
 /// A discipline's table and export rows, as data.
 struct RecordKind: Sendable {
-    /// For people: "rhythm matching" (in messages: "save the rhythm matching trial").
+    /// For people: "pitch matching" (in messages: "save the pitch matching trial").
     let name: String
     /// What the records of the kind's family are called, as a format names them ("rhythm
     /// records need format 2").

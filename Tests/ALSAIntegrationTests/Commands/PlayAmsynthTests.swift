@@ -63,7 +63,7 @@ struct PlayAmsynthTests {
         let recorder = try Self.record(to: wav)
         #expect(playing?.contains("of \"amsynth\"") == true, "\(playing ?? "nothing played")\n\(play.standardOutput)\n\(play.standardError)")
         #expect(play.standardOutput.contains("starting amsynth with Peach's pitch tone (audio driver alsa)"), "\(play.standardOutput)")
-        #expect(await Self.recorded(wav, seconds: 2), "two seconds of the note were recorded")
+        #expect(await Self.recorded(wav, seconds: 2), "two seconds of the note sounded in the recording")
         play.send(signal: SIGTERM)
         let outcome = try await play.finished(within: .seconds(60))
         recorder.interrupt()  // SIGINT: arecord writes the header's length
@@ -148,12 +148,28 @@ struct PlayAmsynthTests {
 
     /// True once arecord's file holds `seconds` of 48 kHz 16-bit stereo (false if it never
     /// does within a generous limit).
+    /// Waits until the recording holds `seconds` of sound (frames above the noise floor), not
+    /// just `seconds` of file: on a loaded machine amsynth's first audio can come late, and
+    /// arecord records the silence before it (issue 29).
     static func recorded(_ wav: String, seconds: Double) async -> Bool {
-        let bytes = 44 + Int(seconds * 48_000 * 4)
+        let wanted = Int(seconds * 48_000)
+        var offset: UInt64 = 44, sounding = 0
         let deadline = ContinuousClock.now + Patience.outer(.seconds(60))
         while ContinuousClock.now < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
-            if size >= bytes { return true }
+            if let handle = FileHandle(forReadingAtPath: wav) {
+                if (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd() {
+                    let frames = data.count / 4   // S16_LE, two channels
+                    data.withUnsafeBytes { raw in
+                        for frame in 0..<frames {
+                            let left = Int16(littleEndian: raw.loadUnaligned(fromByteOffset: frame * 4, as: Int16.self))
+                            if abs(Int(left)) > 300 { sounding += 1 }   // about −40 dBFS
+                        }
+                    }
+                    offset += UInt64(frames * 4)
+                }
+                try? handle.close()
+            }
+            if sounding >= wanted { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }
         return false
