@@ -185,18 +185,6 @@ public final class TrainingStore: Sendable {
         return result
     }
 
-    /// Every record of `table`, oldest first, each checked whole (its rig's columns too) but kept
-    /// without them: what a report reads, in one array rather than two.
-    func records<T>(of table: String, _ decode: (RowDecoder) throws(StoreError) -> T) throws(StoreError) -> [T] {
-        let path = self.path
-        return try fetch(table) { row, columns throws(StoreError) in
-            let stored = try RowDecoder(path: path, table: table, row: row, columns: columns)
-            let record = try decode(stored)
-            _ = try stored.rig()
-            return record
-        }
-    }
-
     /// Hands every row of `table` to `body`, oldest first (ties in the order they were stored),
     /// one at a time through a cursor: no more than one row is held, whatever the table's size.
     func forEachRow(of table: String, columns selected: String = "*", filter: String? = nil,

@@ -35,8 +35,7 @@ public enum PeachCSVParser {
     }
 
     public static func parse(_ text: String) throws(ImportError) -> ParsedImport {
-        var reader = CSVReader(text: text)
-        return try collect(ImportReader(reader: &reader, path: "the text"))
+        try parse(text, kinds: .standard)
     }
 
     static func parse(_ text: String, kinds: RecordKinds) throws(ImportError) -> ParsedImport {
