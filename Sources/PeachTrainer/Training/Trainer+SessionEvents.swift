@@ -13,6 +13,8 @@ extension Trainer {
             await presenter.present(.stateChanged(state, trial: tally.trialNumber))
         case .progress(let progress):
             await presenter.present(.trialProgress(progress, trial: tally.trialNumber))
+        case .tuningMoved(let offset):
+            await presenter.present(.trialProgress(MatchingAdjustment(offset: offset), trial: tally.trialNumber))
         case .completed(let completion):
             if let feedback { await completion.sound(on: feedback) }
             let result = completion.counted(in: &tally, standings: standings)

@@ -52,8 +52,7 @@ final class TuningReports: Sendable {
 
     /// A session event, on whatever thread published it (the session publishes in order).
     func receive(_ event: TrialEvent) {
-        if case .progress(let adjustment as MatchingAdjustment) = event {
-            let offset = adjustment.offset
+        if case .tuningMoved(let offset) = event {
             let report: Int? = slot.withLock { slot in
                 slot.offset = offset
                 guard !slot.coolingDown else { return nil }
@@ -70,7 +69,7 @@ final class TuningReports: Sendable {
             return slot.offset
         }
         if let waiting {
-            post(.session(generation: generation, .progress(MatchingAdjustment(offset: waiting))))
+            post(.session(generation: generation, .tuningMoved(waiting)))
         }
         post(.session(generation: generation, event))
     }
@@ -80,7 +79,7 @@ final class TuningReports: Sendable {
         slot.withLock { slot in
             guard slot.report == report, let offset = slot.offset else { return nil }
             slot.offset = nil
-            return .progress(MatchingAdjustment(offset: offset))
+            return .tuningMoved(offset)
         }
     }
 

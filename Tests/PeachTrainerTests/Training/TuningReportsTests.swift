@@ -25,7 +25,7 @@ struct TuningReportsTests {
 
         func describe(_ event: TrialEvent) -> String {
             switch event {
-            case .progress(let adjustment as MatchingAdjustment): "moved \(adjustment.offset.rawValue)"
+            case .tuningMoved(let offset): "moved \(offset.rawValue)"
             case .stateChanged(let state): "\(state)"
             default: "other"
             }
@@ -45,7 +45,7 @@ struct TuningReportsTests {
         }
     }
 
-    private func moved(_ cents: Double) throws -> TrialEvent { .progress(MatchingAdjustment(offset: try Cents(cents))) }
+    private func moved(_ cents: Double) throws -> TrialEvent { .tuningMoved(try Cents(cents)) }
 
     private func reports(_ stream: Stream, _ coolDowns: CoolDowns = CoolDowns()) -> TuningReports {
         TuningReports(generation: 1, post: stream.post, afterInterval: coolDowns.arm)

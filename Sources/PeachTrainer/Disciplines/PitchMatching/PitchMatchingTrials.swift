@@ -120,7 +120,7 @@ extension PitchMatchingEvent: TrainerEvents {
         switch self {
         case .trialStarted(let trial): .started(trial)
         case .stateChanged(let state): .stateChanged(state)
-        case .tunableAdjusted(let offset): .progress(MatchingAdjustment(offset: offset))
+        case .tunableAdjusted(let offset): .tuningMoved(offset)
         case .trialCompleted(let record, let best): .completed(PitchMatchingCompletion(record: record, sessionBest: best))
         case .stopped(let reason): .stopped(reason)
         }

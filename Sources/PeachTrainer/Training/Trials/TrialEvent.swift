@@ -5,6 +5,10 @@ enum TrialEvent: Sendable {
     case started(any CountedStart)
     case stateChanged(any TrialNews)
     case progress(any TrialProgress)
+    /// A tuning control moved (pitch matching's tunable note): its own case, because it comes
+    /// at the control's rate on the reader thread, where recognising it must cost an enum match,
+    /// not a dynamic cast (BENCHMARKS.md, figure 5).
+    case tuningMoved(Cents)
     case completed(any CountedCompletion)
     case stopped(SessionStopReason)
 }
