@@ -40,13 +40,13 @@ actor ControllerRouter {
     private(set) var routed: [TrainingInput] = []
 
     init(source: SequencerAddress, comparison: PitchComparisonSession) {
-        mapping = ControllerMapping(settings: .default, source: source, session: .comparison)
+        mapping = ControllerMapping(settings: .default, source: source, answers: .higherOrLower)
         self.comparison = comparison
         self.matching = nil
     }
 
     init(source: SequencerAddress, matching: PitchMatchingSession) {
-        mapping = ControllerMapping(settings: .default, source: source, session: .matching)
+        mapping = ControllerMapping(settings: .default, source: source, answers: .tuning)
         self.comparison = nil
         self.matching = matching
     }

@@ -9,7 +9,7 @@ private typealias E = ControllerEvents
 struct ControllerComparisonMappingTests {
     @Test("relative to target: above is higher, below is lower, the target's own key is ignored")
     func relativeToTarget() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         mapping.targetChanged(60)
         #expect(mapping.map(E.noteOn(61)) == [.answer(higher: true)])
         #expect(mapping.map(E.noteOn(84)) == [.answer(higher: true)])
@@ -23,7 +23,7 @@ struct ControllerComparisonMappingTests {
 
     @Test("before any target, keys answer nothing; note-offs and velocity 0 never do")
     func noTargetAndNoteOffs() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         #expect(mapping.map(E.noteOn(70)) == [])
         mapping.targetChanged(60)
         #expect(mapping.map(E.noteOff(70)) == [])
@@ -34,7 +34,7 @@ struct ControllerComparisonMappingTests {
     @Test("explicit note buttons answer; other keys do not, whatever the target")
     func explicitNotes() throws {
         let settings = try ControllerSettings(comparisonMode: .explicit, higher: .note(62), lower: .note(60))
-        var mapping = ControllerMapping.running(.comparison, settings)
+        var mapping = ControllerMapping.running(.higherOrLower, settings)
         mapping.targetChanged(90)
         #expect(mapping.feed([E.noteOn(62), E.noteOn(60), E.noteOn(61), E.noteOn(95)])
             == [.answer(higher: true), .answer(higher: false)])
@@ -44,7 +44,7 @@ struct ControllerComparisonMappingTests {
     func explicitCCButtons() throws {
         let settings = try ControllerSettings(
             comparisonMode: .explicit, higher: ControllerButton(.controlChange, 81), lower: ControllerButton(.controlChange, 80))
-        var mapping = ControllerMapping.running(.comparison, settings)
+        var mapping = ControllerMapping.running(.higherOrLower, settings)
         #expect(mapping.map(E.cc(81, 63)) == [])
         #expect(mapping.map(E.cc(81, 64)) == [.answer(higher: true)])
         #expect(mapping.map(E.cc(81, 127)) == [])
@@ -58,7 +58,7 @@ struct ControllerComparisonMappingTests {
     func explicitPrograms() throws {
         let settings = try ControllerSettings(
             comparisonMode: .explicit, higher: ControllerButton(.programChange, 1), lower: ControllerButton(.programChange, 0))
-        var mapping = ControllerMapping.running(.comparison, settings)
+        var mapping = ControllerMapping.running(.higherOrLower, settings)
         #expect(mapping.feed([E.program(1), E.program(1), E.program(0), E.program(5)])
             == [.answer(higher: true), .answer(higher: true), .answer(higher: false)])
     }
@@ -68,7 +68,7 @@ struct ControllerComparisonMappingTests {
         var mapping = ControllerMapping(settings: .default)
         mapping.targetChanged(60)
         #expect(mapping.map(E.noteOn(70)) == [])
-        mapping.session = .comparison
+        mapping.answers = .higherOrLower
         #expect(mapping.map(E.noteOn(70)) == [.answer(higher: true)])
     }
 }

@@ -10,12 +10,12 @@ private typealias E = ControllerEvents
 struct ControllerFilterMappingTests {
     @Test("with a channel filter, events on other channels are ignored")
     func channelFilter() throws {
-        var mapping = ControllerMapping.running(.comparison, try ControllerSettings(channel: MIDIChannel(3)))
+        var mapping = ControllerMapping.running(.higherOrLower, try ControllerSettings(channel: MIDIChannel(3)))
         mapping.targetChanged(60)
         #expect(mapping.map(E.noteOn(70, channel: 0)) == [])
         #expect(mapping.map(E.noteOn(70, channel: 3)) == [])
         #expect(mapping.map(E.noteOn(70, channel: 2)) == [.answer(higher: true)])
-        mapping.session = .matching
+        mapping.answers = .tuning
         #expect(mapping.map(E.cc(1, 90, channel: 0)) == [])
         #expect(mapping.map(E.cc(64, 127, channel: 5)) == [])
         #expect(mapping.map(E.cc(1, 90, channel: 2)).first == .touch)
@@ -23,14 +23,14 @@ struct ControllerFilterMappingTests {
 
     @Test("omni: every channel counts")
     func omni() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         mapping.targetChanged(60)
         #expect(mapping.feed((0...15).map { E.noteOn(70, channel: $0) }).count == 16)
     }
 
     @Test("with a source filter, other ports are ignored")
     func sourceFilter() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         mapping.source = E.keyboard
         mapping.targetChanged(60)
         #expect(mapping.map(E.noteOn(70, from: E.otherPort)) == [])
@@ -42,7 +42,7 @@ struct ControllerFilterMappingTests {
     @Test("note-offs, pressure, clock, active sensing, SysEx and announcements are ignored")
     func ignoredEvents() throws {
         let settings = try ControllerSettings(commands: [.quit: .note(24)])
-        var mapping = ControllerMapping.running(.matching, settings)
+        var mapping = ControllerMapping.running(.tuning, settings)
         mapping.targetChanged(60)
         let ignored = [
             E.noteOff(24), E.noteOff(70),
@@ -60,8 +60,8 @@ struct ControllerFilterMappingTests {
         let settings = try ControllerSettings(commands: [
             .startStop: ControllerButton(.programChange, 0), .nextMode: ControllerButton(.controlChange, 80), .quit: .note(24),
         ])
-        for session in [nil, TrainingMode.Session.comparison, .matching] {
-            var mapping = ControllerMapping(settings: settings, session: session)
+        for session in [nil, AnswerVocabulary.higherOrLower, .tuning] {
+            var mapping = ControllerMapping(settings: settings, answers: session)
             mapping.targetChanged(60)
             #expect(mapping.map(E.program(0)) == [.command(.startStop)])
             #expect(mapping.map(E.program(1)) == [])
@@ -76,7 +76,7 @@ struct ControllerFilterMappingTests {
 
     @Test("new settings apply at once; the tuning state survives unless the tuning control changed")
     func updateSettings() throws {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.cc(1, 10)).first == .touch)
         mapping.update(settings: try ControllerSettings(commit: [.button(.sustainPedal)]))
         #expect(mapping.map(E.noteOn(60)) == [], "any-key commit is gone")

@@ -20,7 +20,7 @@ struct ControllerHoldMappingTests {
 
     @Test("matching, the note tuned: the pedal's press commits at once; let go after 2 s it also stops")
     func commitThenStop() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         Self.tuned(&mapping)
         #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [.commit])
         #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_000))) == [.command(.startStop)])
@@ -28,7 +28,7 @@ struct ControllerHoldMappingTests {
 
     @Test("a tap, or a hold just short of 2 s, is only the commit")
     func shortPress() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         Self.tuned(&mapping)
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(0)), E.cc(Self.sustain, 0, at: Self.at(150))]) == [.commit])
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(1_000)), E.cc(Self.sustain, 0, at: Self.at(2_999))])
@@ -39,7 +39,7 @@ struct ControllerHoldMappingTests {
     // untouched initial offset as an answer (a junk trial) and then paused.
     @Test("matching, nothing tuned yet: the pedal's commit waits for its release; a hold pauses without committing")
     func untunedHoldOnlyPauses() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [], "no commit on the press")
         #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_100))) == [.command(.startStop)], "the hold pauses, and only that")
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(3_000)), E.cc(Self.sustain, 0, at: Self.at(3_150))]) == [.commit],
@@ -52,8 +52,8 @@ struct ControllerHoldMappingTests {
 
     @Test("comparison and paused (no session): the press means nothing, the long hold starts/stops")
     func otherSessions() {
-        for session in [TrainingMode.Session.comparison, nil] {
-            var mapping = ControllerMapping(settings: .default, session: session)
+        for session in [AnswerVocabulary.higherOrLower, nil] {
+            var mapping = ControllerMapping(settings: .default, answers: session)
             #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [], "\(String(describing: session))")
             #expect(mapping.map(E.cc(Self.sustain, 0, at: Self.at(2_500))) == [.command(.startStop)])
         }
@@ -61,7 +61,7 @@ struct ControllerHoldMappingTests {
 
     @Test("half-pedalling while held changes nothing: the hold counts from the first rise through 64")
     func halfPedalling() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         let held = [127, 80, 100, 64].enumerated().map { E.cc(Self.sustain, UInt8($1), at: Self.at(UInt64($0) * 600)) }
         #expect(mapping.feed(held) == [])
         #expect(mapping.map(E.cc(Self.sustain, 30, at: Self.at(2_000))) == [.command(.startStop)])
@@ -70,7 +70,7 @@ struct ControllerHoldMappingTests {
 
     @Test("without a stamp on the press or the release nothing is measured, so nothing stops")
     func noTimestamps() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         #expect(mapping.feed([E.cc(Self.sustain, 127), E.cc(Self.sustain, 0, at: Self.at(9_000))]) == [])
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(10_000)), E.cc(Self.sustain, 0)]) == [])
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(20_000)), E.cc(Self.sustain, 0, at: Self.at(19_000))]) == [],
@@ -81,7 +81,7 @@ struct ControllerHoldMappingTests {
     func keyHold() throws {
         let c1 = try MIDINote(parsing: "C1")
         let settings = try ControllerSettings(holdStartStop: .note(c1))
-        var mapping = ControllerMapping.running(.comparison, settings)
+        var mapping = ControllerMapping.running(.higherOrLower, settings)
         mapping.targetChanged(try MIDINote(parsing: "C4"))
         #expect(mapping.map(E.noteOn(c1, at: Self.at(0))) == [.answer(higher: false)])
         #expect(mapping.map(E.noteOff(c1, at: Self.at(2_000))) == [.command(.startStop)])
@@ -93,7 +93,7 @@ struct ControllerHoldMappingTests {
 
     @Test("holdStartStop none: a long hold is only the commit")
     func switchedOff() throws {
-        var mapping = ControllerMapping.running(.matching, try ControllerSettings(holdStartStop: nil))
+        var mapping = ControllerMapping.running(.tuning, try ControllerSettings(holdStartStop: nil))
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(0)), E.cc(Self.sustain, 0, at: Self.at(5_000))]) == [.commit])
     }
 
@@ -101,7 +101,7 @@ struct ControllerHoldMappingTests {
     func inactive() throws {
         let command = try ControllerSettings(commit: [.anyKey], commands: [.startStop: .sustainPedal])
         #expect(command.activeHoldStartStop == nil)
-        var mapping = ControllerMapping.running(.comparison, command)
+        var mapping = ControllerMapping.running(.higherOrLower, command)
         #expect(mapping.feed([E.cc(Self.sustain, 127, at: Self.at(0)), E.cc(Self.sustain, 0, at: Self.at(3_000))])
             == [.command(.startStop)], "one toggle for one press, not a second one on the release")
         let tuning = try ControllerSettings(tuning: TuningControl(parsing: "cc:64"), commit: [.anyKey])
@@ -119,7 +119,7 @@ struct ControllerHoldMappingTests {
     @Test("other channels and ports do not release the hold; new settings forget a press")
     func filtersAndSettings() throws {
         var mapping = ControllerMapping(settings: try ControllerSettings(channel: MIDIChannel(1)), source: E.keyboard,
-                                        session: .comparison)
+                                        answers: .higherOrLower)
         #expect(mapping.map(E.cc(Self.sustain, 127, at: Self.at(0))) == [])
         #expect(mapping.map(E.cc(Self.sustain, 0, channel: 1, at: Self.at(3_000))) == [], "channel 2")
         #expect(mapping.map(E.event(.controlChange(channel: 0, controller: Self.sustain, value: 0), from: E.otherPort,

@@ -13,7 +13,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("mod wheel from a 7-bit controller: full travel is −1…1, the first movement touches")
     func modWheelSevenBit() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.cc(1, 0)) == [.touch, .adjust(-1)])
         #expect(mapping.map(E.cc(1, 64)) == [.adjust(Self.value7(64))])
         #expect(mapping.map(E.cc(1, 127)) == [.adjust(1)])
@@ -22,7 +22,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("14-bit mod wheel, MSB first: each pair ends exact; the MSB alone resets the LSB")
     func modWheelMSBFirst() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         let inputs = mapping.feed([E.cc(1, 64), E.cc(33, 0)])
         #expect(inputs == [.touch, .adjust(Self.value7(64)), .adjust(Self.value14(64, 0))])
         #expect(mapping.feed([E.cc(1, 100), E.cc(33, 50)]) == [.adjust(Self.value14(100, 0)), .adjust(Self.value14(100, 50))])
@@ -33,7 +33,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("14-bit mod wheel, LSB first: each pair ends exact; its LSB alone moves less than an MSB step")
     func modWheelLSBFirst() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.cc(33, 10)) == [], "an LSB before any MSB has no position yet")
         #expect(mapping.map(E.cc(1, 64)) == [.touch, .adjust(Self.value14(64, 10))])
         var previous = Self.value14(64, 10)
@@ -48,7 +48,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("absolute CC, 7-bit: its +32 neighbour is just another CC")
     func absoluteSevenBit() throws {
-        var mapping = ControllerMapping.running(.matching, try ControllerSettings(tuning: TuningControl(parsing: "cc:74")))
+        var mapping = ControllerMapping.running(.tuning, try ControllerSettings(tuning: TuningControl(parsing: "cc:74")))
         #expect(mapping.map(E.cc(1, 10)) == [], "the mod wheel is not the tuning control now")
         #expect(mapping.map(E.cc(74, 127)) == [.touch, .adjust(1)])
         #expect(mapping.map(E.cc(106, 127)) == [])
@@ -57,7 +57,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("absolute CC, 14-bit pair 16/48, in both orders")
     func absoluteFourteenBit() throws {
-        var mapping = ControllerMapping.running(.matching, try ControllerSettings(tuning: TuningControl(parsing: "cc14:16")))
+        var mapping = ControllerMapping.running(.tuning, try ControllerSettings(tuning: TuningControl(parsing: "cc14:16")))
         #expect(mapping.feed([E.cc(16, 32), E.cc(48, 64)]).adjustments.last == Self.value14(32, 64))
         #expect(mapping.feed([E.cc(48, 1), E.cc(16, 96)]).adjustments.last == Self.value14(96, 1))
         #expect(mapping.feed([E.cc(1, 5), E.cc(33, 5)]) == [])
@@ -65,7 +65,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("touch comes exactly once per trial, before the first adjust")
     func touchOncePerTrial() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         for trial in 1...3 {
             let inputs = mapping.feed([E.cc(1, 10), E.cc(1, 20), E.cc(1, 30), E.cc(1, UInt8(40 + trial))])
             #expect(inputs.filter { $0 == .touch }.count == 1)
@@ -77,7 +77,7 @@ struct ControllerMatchingMappingTests {
 
     @Test("the sustain pedal commits on the press once the note is tuned: 0 and 63 do not, 64 does, 127 held does not again")
     func sustainCommit() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         // Tuned first: before any movement the pedal's commit waits for its release (issue 34
         // item 4, ControllerHoldMappingTests).
         #expect(mapping.map(E.cc(1, 70)).contains(.touch))
@@ -91,12 +91,12 @@ struct ControllerMatchingMappingTests {
 
     @Test("any key commits by default; a configured key or CC button commits instead")
     func keyCommit() throws {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.noteOn(40)) == [.commit])
         #expect(mapping.map(E.noteOff(40)) == [])
 
         let settings = try ControllerSettings(commit: [.button(.note(MIDINote(parsing: "C5"))), .button(ControllerButton(.controlChange, 65))])
-        mapping = ControllerMapping.running(.matching, settings)
+        mapping = ControllerMapping.running(.tuning, settings)
         #expect(mapping.map(E.noteOn(40)) == [])
         #expect(mapping.map(E.cc(64, 127)) == [], "the sustain pedal is not configured")
         #expect(mapping.map(E.noteOn(72)) == [.commit])
@@ -105,9 +105,9 @@ struct ControllerMatchingMappingTests {
 
     @Test("matching inputs are not produced while comparison runs")
     func onlyInMatching() {
-        var mapping = ControllerMapping.running(.comparison)
+        var mapping = ControllerMapping.running(.higherOrLower)
         #expect(mapping.feed([E.cc(1, 10), E.cc(64, 127)]) == [])
-        mapping.session = .matching
+        mapping.answers = .tuning
         #expect(mapping.map(E.cc(1, 20)) == [.touch, .adjust(Self.value7(20))])
     }
 }

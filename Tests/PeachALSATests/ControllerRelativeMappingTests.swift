@@ -13,7 +13,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("two's-complement encoder: 1 is +1 tick, 127 is −1, 64 is −64; the position clamps at ±20 cents")
     func twosComplement() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("encoder:20:twosComplement:1.0"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("encoder:20:twosComplement:1.0"))
         #expect(mapping.map(E.cc(20, 0)) == [], "no ticks, no movement")
         #expect(mapping.map(E.cc(20, 1)) == [.touch, .adjust(0.05)])
         #expect(mapping.map(E.cc(20, 127)) == [.adjust(0)])
@@ -26,7 +26,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("binary-offset encoder: 65 is +1 tick, 63 is −1, 64 is rest; the step scales the ticks")
     func binaryOffset() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("encoder:21:binaryOffset:2.5"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("encoder:21:binaryOffset:2.5"))
         #expect(mapping.map(E.cc(21, 64)) == [])
         #expect(mapping.map(E.cc(21, 65)) == [.touch, .adjust(0.125)])
         #expect(mapping.map(E.cc(21, 63)) == [.adjust(0)])
@@ -38,7 +38,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("a new trial starts the encoder from the middle and touches again")
     func encoderResetsPerTrial() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("encoder:20:twosComplement:4"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("encoder:20:twosComplement:4"))
         #expect(mapping.feed([E.cc(20, 2), E.cc(20, 2)]) == [.touch, .adjust(0.4), .adjust(0.8)])
         mapping.trialStarted()
         #expect(mapping.map(E.cc(20, 2)) == [.touch, .adjust(0.4)])
@@ -46,7 +46,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("pitch wheel rate: deflection sets the speed, integrated over the event timestamps")
     func wheelRateOverTimestamps() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("pitchWheelRate:200"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("pitchWheelRate:200"))
         #expect(mapping.map(E.bend(0, at: E.millis(0))) == [], "centred is no movement")
         #expect(mapping.map(E.bend(4096, at: E.millis(10))) == [.touch])
         #expect(mapping.pitchWheelCentsPerSecond == 100)
@@ -70,13 +70,13 @@ struct ControllerRelativeMappingTests {
 
     @Test("pitch wheel rate without timestamps: the arrival time, or else advance(to:) alone")
     func wheelRateWithoutTimestamps() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("pitchWheelRate:100"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("pitchWheelRate:100"))
         #expect(mapping.map(E.bend(8191, at: nil), arrivalNanoseconds: E.millis(0)) == [.touch])
         let inputs = mapping.map(E.bend(0, at: nil), arrivalNanoseconds: E.millis(100))
         #expect(inputs.adjustments.count == 1)
         #expect(isClose(inputs.adjustments[0], 10 * 8191 / 8192 / 20))
 
-        var clockless = ControllerMapping.running(.matching, try Self.settings("pitchWheelRate:100"))
+        var clockless = ControllerMapping.running(.tuning, try Self.settings("pitchWheelRate:100"))
         #expect(clockless.map(E.bend(-8192, at: nil)) == [.touch])
         #expect(clockless.advance(to: E.millis(5000)) == [], "the first time only starts the clock")
         #expect(clockless.advance(to: E.millis(5100)) == [.adjust(-0.5)])
@@ -84,7 +84,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("a new trial recentres the wheel position and waits for a new deflection")
     func wheelResetsPerTrial() throws {
-        var mapping = ControllerMapping.running(.matching, try Self.settings("pitchWheelRate:200"))
+        var mapping = ControllerMapping.running(.tuning, try Self.settings("pitchWheelRate:200"))
         _ = mapping.feed([E.bend(8191, at: E.millis(0)), E.bend(8191, at: E.millis(50))])
         mapping.trialStarted()
         #expect(mapping.pitchWheelCentsPerSecond == 0, "held over the trial boundary: not a touch")
@@ -96,7 +96,7 @@ struct ControllerRelativeMappingTests {
 
     @Test("the wheel is ignored unless it is the tuning control")
     func wheelIgnoredOtherwise() {
-        var mapping = ControllerMapping.running(.matching)
+        var mapping = ControllerMapping.running(.tuning)
         #expect(mapping.map(E.bend(8191, at: E.millis(0))) == [])
         #expect(mapping.advance(to: E.millis(100)) == [])
         #expect(mapping.pitchWheelCentsPerSecond == 0)

@@ -7,8 +7,8 @@ import PeachRig
 /// routes the results to the running session.
 ///
 /// What the front end tells it:
-/// - `session`: which session runs (comparison answers and matching inputs are only produced
-///   for their own session; commands always);
+/// - `answers`: what answers are in the running session (answers and tuning inputs are only
+///   produced in their own vocabulary; commands always);
 /// - `targetChanged(_:)`: the note the last comparison target sounded on (relative answers);
 /// - `trialStarted()`: a new trial, so the next tuning movement is a touch again;
 /// - `advance(to:)`: see `pitchWheelCentsPerSecond`.
@@ -27,8 +27,8 @@ public struct ControllerMapping: Sendable {
     public private(set) var settings: ControllerSettings
     /// Only events from this port count; nil accepts every connected port.
     public var source: SequencerAddress?
-    /// The running session; nil: only commands are mapped.
-    public var session: TrainingMode.Session?
+    /// What answers are in the running session; nil: only commands are mapped.
+    public var answers: AnswerVocabulary?
     /// The note of the last comparison target, if any.
     public private(set) var lastTarget: MIDINote?
 
@@ -58,10 +58,10 @@ public struct ControllerMapping: Sendable {
     /// Pitch-wheel values within this of the centre count as centred (a spring's slack).
     public static let pitchWheelDeadZone = PitchWheelRate.deadZone
 
-    public init(settings: ControllerSettings, source: SequencerAddress? = nil, session: TrainingMode.Session? = nil) {
+    public init(settings: ControllerSettings, source: SequencerAddress? = nil, answers: AnswerVocabulary? = nil) {
         self.settings = settings
         self.source = source
-        self.session = session
+        self.answers = answers
         self.tuning = Self.tuningState(for: settings.tuning)
     }
 
@@ -145,7 +145,7 @@ public struct ControllerMapping: Sendable {
     /// the wheel is centred, the position is at the end it is pushed towards, no touch has
     /// happened yet, or the tuning control is not the pitch wheel.
     public var pitchWheelCentsPerSecond: Double {
-        guard session == .matching, touched, case .wheel(let wheel) = tuning else { return 0 }
+        guard answers == .tuning, touched, case .wheel(let wheel) = tuning else { return 0 }
         return wheel.centsPerSecond
     }
 
@@ -154,7 +154,7 @@ public struct ControllerMapping: Sendable {
     /// passes that as `arrivalNanoseconds`). Returns the new `.adjust`, if the value changed.
     public mutating func advance(to nanoseconds: UInt64) -> [TrainingInput] {
         guard case .wheel(var wheel) = tuning else { return [] }
-        let integrating = session == .matching && touched
+        let integrating = answers == .tuning && touched
         wheel.advance(to: nanoseconds, integrating: integrating)
         tuning = .wheel(wheel)
         return integrating ? moved(to: wheel.cents / Self.spanCents) : []
@@ -169,15 +169,15 @@ public struct ControllerMapping: Sendable {
     private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> [TrainingInput] {
         let pressed = buttonPressed(.note, Int(note), at: time)
         guard pressed.isEmpty else { return pressed }
-        switch session {
-        case .rhythmOffsetDetection where settings.comparisonMode == .relativeToTarget:
+        switch answers {
+        case .earlyOrLate where settings.comparisonMode == .relativeToTarget:
             return [.timing(early: Int(note) < Self.earlyLateSplit.rawValue)]
-        case .rhythmMatching where settings.tap == nil:
+        case .tap where settings.tap == nil:
             return [.tap(nanoseconds: time)]
-        case .comparison where settings.comparisonMode == .relativeToTarget:
+        case .higherOrLower where settings.comparisonMode == .relativeToTarget:
             guard let lastTarget, Int(note) != lastTarget.rawValue else { return [] }
             return [.answer(higher: Int(note) > lastTarget.rawValue)]
-        case .matching where settings.commit.contains(.anyKey):
+        case .tuning where settings.commit.contains(.anyKey):
             return [.commit]
         default:
             return []
@@ -186,7 +186,7 @@ public struct ControllerMapping: Sendable {
 
     private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> [TrainingInput] {
         let transition = buttons.transition(controller: controller, value: value)
-        if session == .matching, let inputs = tuningControlChanged(controller, value: value) {
+        if answers == .tuning, let inputs = tuningControlChanged(controller, value: value) {
             return inputs
         }
         switch transition {
@@ -213,7 +213,7 @@ public struct ControllerMapping: Sendable {
     private mutating func holdPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> Bool {
         guard isHoldControl(kind, number) else { return false }
         holdPressedAt = time
-        commitOnRelease = session == .matching && !touched
+        commitOnRelease = answers == .tuning && !touched
         return commitOnRelease
     }
 
@@ -250,16 +250,16 @@ public struct ControllerMapping: Sendable {
         for command in TrainingCommand.allCases where matches(settings.commands[command]) {
             return [.command(command)]
         }
-        switch session {
-        case .comparison where settings.comparisonMode == .explicit:
+        switch answers {
+        case .higherOrLower where settings.comparisonMode == .explicit:
             if matches(settings.higher) { return [.answer(higher: true)] }
             if matches(settings.lower) { return [.answer(higher: false)] }
-        case .matching:
+        case .tuning:
             if buttonCommits(kind, number) { return [.commit] }
-        case .rhythmOffsetDetection where settings.comparisonMode == .explicit:
+        case .earlyOrLate where settings.comparisonMode == .explicit:
             if matches(settings.lower) { return [.timing(early: true)] }
             if matches(settings.higher) { return [.timing(early: false)] }
-        case .rhythmMatching where settings.tap != nil:
+        case .tap where settings.tap != nil:
             if matches(settings.tap) { return [.tap(nanoseconds: time)] }
         default:
             break
@@ -286,7 +286,7 @@ public struct ControllerMapping: Sendable {
     }
 
     private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> [TrainingInput] {
-        guard session == .matching, case .wheel(var wheel) = tuning else { return [] }
+        guard answers == .tuning, case .wheel(var wheel) = tuning else { return [] }
         wheel.bend(value, at: time, integrating: touched)
         tuning = .wheel(wheel)
         if touched {

@@ -11,7 +11,7 @@ public enum TrainingInput: Hashable, Sendable, CustomStringConvertible {
     case commit
     /// Rhythm offset detection: "the fourth click came early" (or late).
     case timing(early: Bool)
-    /// Rhythm matching: a pad or key struck at `nanoseconds` on the clock the controller's
+    /// A pad or key struck at `nanoseconds` on the clock the controller's
     /// events are stamped with (the rhythm player's queue); nil when the event had no stamp.
     case tap(nanoseconds: UInt64?)
     case command(TrainingCommand)

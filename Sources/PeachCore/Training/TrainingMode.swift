@@ -25,21 +25,13 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomString
         return all[(index + 1) % all.count]
     }
 
-    /// The kind of session a mode runs, which decides what an answer is: the interval modes
-    /// run the unison modes' sessions with other intervals.
-    public enum Session: Hashable, Sendable {
-        case comparison
-        case matching
-        case rhythmOffsetDetection
-        case rhythmMatching
-    }
-
-    public var session: Session {
+    /// What an answer is in this mode: the interval modes answer as the unison ones do.
+    public var answers: AnswerVocabulary {
         switch self {
-        case .comparison, .intervalComparison: .comparison
-        case .matching, .intervalMatching: .matching
-        case .rhythmOffsetDetection: .rhythmOffsetDetection
-        case .rhythmMatching: .rhythmMatching
+        case .comparison, .intervalComparison: .higherOrLower
+        case .matching, .intervalMatching: .tuning
+        case .rhythmOffsetDetection: .earlyOrLate
+        case .rhythmMatching: .tap
         }
     }
 
@@ -71,6 +63,14 @@ public enum TrainingMode: String, CaseIterable, Hashable, Sendable, CustomString
         case .intervalComparison: .intervalComparison
         case .unisonMatching: .matching
         case .intervalMatching: .intervalMatching
+        }
+    }
+
+    /// The mode that trains a rhythm discipline.
+    public init(training discipline: RhythmDiscipline) {
+        self = switch discipline {
+        case .offsetDetection: .rhythmOffsetDetection
+        case .matching: .rhythmMatching
         }
     }
 

@@ -31,7 +31,7 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
     /// press does (the sustain pedal still commits on the press). A key or a CC button: a
     /// program change has no release. See `activeHoldStartStop`.
     public let holdStartStop: ControllerButton?
-    /// Rhythm matching: the one control that taps; nil: any key or pad (a note-on) taps.
+    /// The one control that taps, where answers are taps; nil: any key or pad (a note-on) taps.
     public let tap: ControllerButton?
 
     /// How long `holdStartStop` must be held: far longer than a commit's tap, short enough to
@@ -90,8 +90,8 @@ public struct ControllerSettings: Hashable, Sendable, CustomStringConvertible {
             }
             claimed.append((command.rawValue, Self.use(of: command), button))
         }
-        // The tap lives in rhythm matching alone, where no commit or answer is: only a
-        // command (live in every session) would fight it.
+        // Where answers are taps there is no commit or other answer: only a command (live in
+        // every session) would fight the tap.
         if let tap, let command = TrainingCommand.allCases.first(where: { commands[$0] == tap }) {
             throw .controlTaken(control: tap.description, use: Self.use(of: command),
                                 detail: "tap = \(tap.text), \(command.rawValue) = \(tap.text)")

@@ -11,10 +11,10 @@ public enum StoreSchema {
     /// What a MIDI rig adds: output port, sound (program and bank), answering control.
     public static let rigContext = "v2-rig-context"
 
-    /// Rhythm offset detection and rhythm matching (issue 17): tempo, signed offset, the rig.
+    /// The rhythm disciplines' trials (issue 17): tempo, signed offset, the rig.
     public static let rhythmRecords = "v3-rhythm-records"
 
-    /// Tap calibrations per pair of ports (issue 17): what rhythm matching subtracts from taps.
+    /// Tap calibrations per pair of ports (issue 17): what is subtracted from every tap.
     public static let tapCalibrations = "v4-tap-calibrations"
 
     /// The migrations this peach runs, in order: the released ones, then those of disciplines

@@ -1,11 +1,11 @@
 import PeachCore
 
 /// Turns terminal keys into the same inputs a MIDI controller gives (`TrainingInput`), for
-/// the running session. Pure; the trainer owns one, sets `session`, calls `trialStarted()` on
+/// the running session. Pure; the trainer owns one, sets `answers`, calls `trialStarted()` on
 /// every new trial and routes the results like `ControllerMapping`'s. The keys: `help`.
 public struct TerminalKeyMapping: Sendable {
-    /// The running session; nil: only commands are mapped.
-    public var session: TrainingMode.Session?
+    /// What answers are in the running session; nil: only commands are mapped.
+    public var answers: AnswerVocabulary?
     /// The tuning position, −1…1 over the session's ±20-cent control span; 0 at a trial's start.
     public var position: Double { Double(tenthsOfCents) / Self.spanTenths }
 
@@ -18,8 +18,8 @@ public struct TerminalKeyMapping: Sendable {
     private var touched = false
     private static let spanTenths = (PitchMatchingSession.controlSpan.rawValue * 10).rounded()
 
-    public init(session: TrainingMode.Session? = nil) {
-        self.session = session
+    public init(answers: AnswerVocabulary? = nil) {
+        self.answers = answers
     }
 
     /// A new trial: the tuning position goes back to the middle (the tunable note's initial
@@ -29,26 +29,26 @@ public struct TerminalKeyMapping: Sendable {
         touched = false
     }
 
-    /// - Parameter now: the time on the clock taps are stamped with (for a space-bar tap in
-    ///   rhythm matching); nil when unknown.
+    /// - Parameter now: the time on the clock taps are stamped with (for a space-bar tap);
+    ///   nil when unknown.
     public mutating func map(_ key: TerminalKey, now: UInt64? = nil) -> [TrainingInput] {
-        // In rhythm matching the space bar is the pad of last resort; p still pauses (the route
-        // turns a tap into start/stop while nothing runs, so space goes on after a pause).
-        if session == .rhythmMatching, key == .space { return [.tap(nanoseconds: now)] }
+        // Where answers are taps the space bar is the pad of last resort; p still pauses (the
+        // route turns a tap into start/stop while nothing runs, so space goes on after a pause).
+        if answers == .tap, key == .space { return [.tap(nanoseconds: now)] }
         switch key {
         case .space, .character("p"), .character("P"): return [.command(.startStop)]
         case .tab, .character("m"), .character("M"): return [.command(.nextMode)]
         case .character("q"), .character("Q"): return [.command(.quit)]
         default: break
         }
-        switch session {
-        case .comparison:
+        switch answers {
+        case .higherOrLower:
             switch key {
             case .up, .character("h"), .character("H"): return [.answer(higher: true)]
             case .down, .character("l"), .character("L"): return [.answer(higher: false)]
             default: return []
             }
-        case .matching:
+        case .tuning:
             switch key {
             case .enter: return [.commit]
             case .right: return move(tenths: 10)
@@ -57,13 +57,13 @@ public struct TerminalKeyMapping: Sendable {
             case .down, .modified(.left, _), .modified(.down, _): return move(tenths: -1)
             default: return []
             }
-        case .rhythmOffsetDetection:
+        case .earlyOrLate:
             switch key {
             case .left, .character("e"), .character("E"): return [.timing(early: true)]
             case .right, .character("l"), .character("L"): return [.timing(early: false)]
             default: return []
             }
-        case .rhythmMatching:
+        case .tap:
             return key == .enter ? [.tap(nanoseconds: now)] : []
         case nil:
             return []

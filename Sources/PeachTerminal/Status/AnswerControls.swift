@@ -20,7 +20,7 @@ public struct AnswerControls: Hashable, Sendable {
     public var commit: String
     /// What pauses and goes on: "space", "space or key C1".
     public var startStop: String
-    /// What taps in rhythm matching: "space", "any key or pad".
+    /// What taps, where answers are taps: "space", "any key or pad".
     public var tap: String
 
     public init(comparison: Comparison, tuning: String, commit: String, startStop: String, tap: String = "space") {

@@ -114,7 +114,7 @@ public struct StatusLineRenderer: Hashable, Sendable {
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "last ", style: .dim)]
             parts.append(label + [Segment(text: (correct ? "✓ " : "✗ ") + SixteenthPercentText.text(percent: percent),
                                           style: correct ? .green : .red, isResult: true)])
-        case .rhythmMatching(let percent, let milliseconds, let near)?:
+        case .tapOffset(let percent, let milliseconds, let near)?:
             let label = omitted.contains(.resultLabel) ? [] : [Segment(text: "tap ", style: .dim)]
             parts.append(label + [Segment(text: SixteenthPercentText.text(percent: percent)
                                           + " (" + CentsText.milliseconds(milliseconds) + ")",

@@ -12,7 +12,7 @@ public enum TrainingPrompt: Hashable, Sendable, CaseIterable {
     case tune
     /// Rhythm offset detection: the fourth click has sounded.
     case earlyOrLate
-    /// Rhythm matching: three clicks play; the fourth is the user's.
+    /// Three clicks play; the fourth is the user's tap.
     case tap
     /// The 400 ms after an answer, while the result shows.
     case feedback

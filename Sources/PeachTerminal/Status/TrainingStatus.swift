@@ -61,7 +61,7 @@ public enum TrialResult: Hashable, Sendable {
     /// The fourth click lay `percent` of a sixteenth off the beat (negative: early).
     case rhythmOffsetDetection(correct: Bool, percent: Double)
     /// The tap lay `percent` of a sixteenth off the beat, `milliseconds` on the clock.
-    case rhythmMatching(percent: Double, milliseconds: Double, near: Bool)
+    case tapOffset(percent: Double, milliseconds: Double, near: Bool)
     /// The tap window closed without a tap.
     case rhythmMissed
 }

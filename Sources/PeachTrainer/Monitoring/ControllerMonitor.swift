@@ -24,7 +24,7 @@ public struct ControllerMonitor: Sendable {
                 source: SequencerAddress? = nil) {
         self.mode = mode
         self.pretendTarget = pretendTarget
-        mapping = ControllerMapping(settings: settings, source: source, session: mode.session)
+        mapping = ControllerMapping(settings: settings, source: source, answers: mode.answers)
         mapping.targetChanged(pretendTarget)
         mapping.trialStarted()
     }
@@ -59,7 +59,7 @@ public struct ControllerMonitor: Sendable {
                 mapping.trialStarted()
             case .command(.nextMode):
                 mode = mode.next
-                mapping.session = mode.session
+                mapping.answers = mode.answers
                 mapping.trialStarted()
             default:
                 break
@@ -123,10 +123,10 @@ public struct ControllerMonitor: Sendable {
 
     private func keyReason(_ note: Int) -> String {
         let settings = mapping.settings
-        if mode == .rhythmMatching {
+        if mode.answers == .tap {
             return "not the tap control (controller.rhythm.tap is \(settings.tap?.text ?? "anyKey"))"
         }
-        if mode == .rhythmOffsetDetection {
+        if mode.answers == .earlyOrLate {
             return "not the lower (early) or higher (late) control (controller.comparison.mode is explicit)"
         }
         if mode.isMatching {
@@ -157,7 +157,7 @@ public struct ControllerMonitor: Sendable {
     private var mappedButtons: [ControllerButton] {
         let settings = mapping.settings
         var buttons = Array(settings.commands.values)
-        if mode == .rhythmMatching {
+        if mode.answers == .tap {
             buttons += [settings.tap].compactMap { $0 }
         } else if mode.isMatching {
             for case .button(let button) in settings.commit { buttons.append(button) }

@@ -6,8 +6,8 @@ extension TrainingStatus {
     /// The status before the first report.
     public static func initial(mode: TrainingMode) -> TrainingStatus {
         var status = TrainingStatus(mode: mode)
-        // Paused rhythm matching goes on with a tap too (the trainer's route sees to it).
-        if mode == .rhythmMatching { status.controls.startStop += " or a tap" }
+        // Where answers are taps, a paused run goes on with a tap too (the trainer's route sees to it).
+        if mode.answers == .tap { status.controls.startStop += " or a tap" }
         return status
     }
 
@@ -24,8 +24,8 @@ extension TrainingStatus {
         switch report {
         case .started(let mode, let intervals, _, _, let controller):
             var controls = controller.map { AnswerControls(controller: $0, terminalKeys: terminalKeys) } ?? .keys
-            // Paused rhythm matching goes on with a tap too (the trainer's route sees to it).
-            if mode == .rhythmMatching { controls.startStop += " or a tap" }
+            // Where answers are taps, a paused run goes on with a tap too (the trainer's route sees to it).
+            if mode.answers == .tap { controls.startStop += " or a tap" }
             status = TrainingStatus(mode: mode, intervals: Self.intervalText(intervals), trial: trial,
                                     prompt: .starting, controls: controls)
         case .trialStarted(let news, let number), .stateChanged(let news, let number), .trialCompleted(let news, let number):

@@ -49,11 +49,10 @@ extension TrainingReport {
     /// One rhythm discipline at one tempo: trials, percent correct (offset detection) or the
     /// taps' mean offset and mean size (matching), in percent of a sixteenth.
     private static func rhythmSummaryEntry(_ entry: RunSummary.RhythmEntry) -> JSONValue {
-        let discipline = entry.discipline == .offsetDetection ? TrainingMode.rhythmOffsetDetection : .rhythmMatching
-        return .object(["discipline": .string(discipline.rawValue), "tempoBPM": .integer(entry.tempo.value),
-                        "trials": .integer(entry.trials), "percentCorrect": .optional(entry.percentCorrect),
-                        "meanOffsetPercent": .optional(entry.meanOffsetPercent),
-                        "meanAbsoluteOffsetPercent": .optional(entry.meanAbsolutePercent)])
+        .object(["discipline": .string(TrainingMode(training: entry.discipline).rawValue), "tempoBPM": .integer(entry.tempo.value),
+                 "trials": .integer(entry.trials), "percentCorrect": .optional(entry.percentCorrect),
+                 "meanOffsetPercent": .optional(entry.meanOffsetPercent),
+                 "meanAbsoluteOffsetPercent": .optional(entry.meanAbsolutePercent)])
     }
 }
 

@@ -5,15 +5,15 @@ import PeachCore
 /// discipline's factory is in its folder (`Disciplines/<Name>/`).
 public struct ActiveSession: Sendable {
     /// What an answer is in this session: which vocabulary the controls and keys speak.
-    let kind: TrainingMode.Session
+    let answers: AnswerVocabulary
     let intervals: [DirectedInterval]
     private let session: any DisciplineSession
     private let observeEvents: @Sendable (@escaping @Sendable (TrialEvent) -> Void) -> Void
 
     init<Discipline: InputTakingDiscipline>(
-        _ session: TrainingSession<Discipline>, answers: TrainingMode.Session, intervals: [DirectedInterval] = []
+        _ session: TrainingSession<Discipline>, answers: AnswerVocabulary, intervals: [DirectedInterval] = []
     ) where Discipline.Event: TrainerEvents {
-        kind = answers
+        self.answers = answers
         self.intervals = intervals
         self.session = session
         observeEvents = { handler in session.observeEvents { handler($0.trialEvent) } }

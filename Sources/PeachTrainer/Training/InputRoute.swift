@@ -90,7 +90,7 @@ public final class InputRoute: Sendable {
             guard !state.closed else { return }
             syncTrial(&state)
             // A key's time is when it is read here: the terminal gives no stamp of its own.
-            let now = state.keys.session == .rhythmMatching ? inputClock() : nil
+            let now = state.keys.answers == .tap ? inputClock() : nil
             dispatch(state.keys.map(key, now: now), from: .terminal, &state)
         }
     }
@@ -149,8 +149,8 @@ public final class InputRoute: Sendable {
 
     private static func attach(_ session: ActiveSession?, _ state: inout State) {
         state.session = session
-        state.mapping.session = session?.kind
-        state.keys.session = session?.kind
+        state.mapping.answers = session?.answers
+        state.keys.answers = session?.answers
         state.mappedTrial = nil
     }
 

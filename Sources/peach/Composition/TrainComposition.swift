@@ -135,19 +135,13 @@ enum TrainComposition {
         // clock is the one clicks and taps are on.
         let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings.rig)) : nil
         defer { try? rhythmPlayer?.close() }
+        let rhythmSessions = rhythmPlayer.map {
+            RhythmSessions(player: $0, settings: settings, tapLatency: tapLatency, profile: profile, recorder: recorder)
+        }
         let intervals = request.intervals
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
-            if let rhythmPlayer, mode == .rhythmOffsetDetection {
-                return .rhythmOffsetDetection(RhythmOffsetDetectionSession(
-                    player: rhythmPlayer, settings: settings, profile: profile, observers: [recorder, profile],
-                    resettables: [recorder, profile], now: RecordTimestamp.now))
-            }
-            if let rhythmPlayer, mode == .rhythmMatching {
-                return .rhythmMatching(RhythmMatchingSession(
-                    player: rhythmPlayer, settings: settings, tapLatency: tapLatency, observers: [recorder, profile],
-                    resettables: [recorder, profile], now: RecordTimestamp.now))
-            }
+            if let session = rhythmSessions?.session(for: mode) { return session }
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
                     intervals: trained, player: player, settings: settings, observers: [recorder, profile, thresholds],

@@ -43,8 +43,8 @@ extension ControllerMapping {
     }
 
     /// A mapping of `settings` with the given session running.
-    static func running(_ session: TrainingMode.Session, _ settings: ControllerSettings = .default) -> ControllerMapping {
-        ControllerMapping(settings: settings, session: session)
+    static func running(_ session: AnswerVocabulary, _ settings: ControllerSettings = .default) -> ControllerMapping {
+        ControllerMapping(settings: settings, answers: session)
     }
 }
 

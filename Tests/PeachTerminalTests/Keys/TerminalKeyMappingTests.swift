@@ -14,14 +14,14 @@ struct TerminalKeyMappingTests {
               (.left, []), (.right, []), (.enter, []), (.character("x"), []), (.escape, []),
           ])
     func comparison(key: TerminalKey, expected: [TrainingInput]) {
-        var mapping = TerminalKeyMapping(session: .comparison)
+        var mapping = TerminalKeyMapping(answers: .higherOrLower)
         #expect(mapping.map(key) == expected)
     }
 
     @Test("commands work in every session and with none",
-          arguments: [TrainingMode.Session.comparison, .matching, nil])
-    func commands(session: TrainingMode.Session?) {
-        var mapping = TerminalKeyMapping(session: session)
+          arguments: [AnswerVocabulary.higherOrLower, .tuning, nil])
+    func commands(session: AnswerVocabulary?) {
+        var mapping = TerminalKeyMapping(answers: session)
         #expect(mapping.map(.space) == [.command(.startStop)])
         #expect(mapping.map(.character("m")) == [.command(.nextMode)])
         #expect(mapping.map(.tab) == [.command(.nextMode)])
@@ -30,15 +30,15 @@ struct TerminalKeyMappingTests {
 
     @Test("p starts and stops in every session; in rhythm matching space and Enter tap, stamped with the time given")
     func rhythmKeys() {
-        for session in [TrainingMode.Session.comparison, .matching, .rhythmOffsetDetection, .rhythmMatching] {
-            var mapping = TerminalKeyMapping(session: session)
+        for session in [AnswerVocabulary.higherOrLower, .tuning, .earlyOrLate, .tap] {
+            var mapping = TerminalKeyMapping(answers: session)
             #expect(mapping.map(.character("p")) == [.command(.startStop)], "\(session)")
         }
-        var matching = TerminalKeyMapping(session: .rhythmMatching)
+        var matching = TerminalKeyMapping(answers: .tap)
         #expect(matching.map(.space, now: 42) == [.tap(nanoseconds: 42)])
         #expect(matching.map(.enter, now: 43) == [.tap(nanoseconds: 43)])
         #expect(matching.map(.left, now: 44) == [])
-        var detection = TerminalKeyMapping(session: .rhythmOffsetDetection)
+        var detection = TerminalKeyMapping(answers: .earlyOrLate)
         #expect(detection.map(.left) == [.timing(early: true)])
         #expect(detection.map(.character("e")) == [.timing(early: true)])
         #expect(detection.map(.right) == [.timing(early: false)])
@@ -57,7 +57,7 @@ struct TerminalKeyMappingTests {
 
     @Test("matching: the first movement touches, then adjusts; → is +1 cent (0.05), ← −1 cent")
     func touchThenAdjust() {
-        var mapping = TerminalKeyMapping(session: .matching)
+        var mapping = TerminalKeyMapping(answers: .tuning)
         #expect(mapping.map(.right) == [.touch, .adjust(0.05)])
         #expect(mapping.map(.right) == [.adjust(0.1)])
         #expect(mapping.map(.left) == [.adjust(0.05)])
@@ -68,7 +68,7 @@ struct TerminalKeyMappingTests {
 
     @Test("matching: shift-arrows and ↑/↓ move by a tenth of a cent, exactly")
     func fineSteps() {
-        var mapping = TerminalKeyMapping(session: .matching)
+        var mapping = TerminalKeyMapping(answers: .tuning)
         #expect(mapping.map(.modified(.right, .shift)) == [.touch, .adjust(0.005)])
         for _ in 0..<9 { _ = mapping.map(.up) }
         #expect(mapping.position == 0.05)
@@ -78,7 +78,7 @@ struct TerminalKeyMappingTests {
 
     @Test("the position stops at ±20 cents; pressing on at the end sends nothing")
     func clamped() {
-        var mapping = TerminalKeyMapping(session: .matching)
+        var mapping = TerminalKeyMapping(answers: .tuning)
         var last: [TrainingInput] = []
         for _ in 0..<25 { last = mapping.map(.right) }
         #expect(mapping.position == 1)
@@ -92,7 +92,7 @@ struct TerminalKeyMappingTests {
 
     @Test("a new trial recentres the position and the next movement touches again")
     func recentres() {
-        var mapping = TerminalKeyMapping(session: .matching)
+        var mapping = TerminalKeyMapping(answers: .tuning)
         _ = mapping.map(.right)
         _ = mapping.map(.right)
         mapping.trialStarted()

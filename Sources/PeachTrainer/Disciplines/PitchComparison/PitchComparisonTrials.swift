@@ -106,6 +106,6 @@ extension PitchComparisonEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func comparison(_ session: PitchComparisonSession) -> ActiveSession {
-        ActiveSession(session, answers: .comparison, intervals: session.intervals)
+        ActiveSession(session, answers: .higherOrLower, intervals: session.intervals)
     }
 }

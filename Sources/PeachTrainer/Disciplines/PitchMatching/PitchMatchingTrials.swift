@@ -129,6 +129,6 @@ extension PitchMatchingEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func matching(_ session: PitchMatchingSession) -> ActiveSession {
-        ActiveSession(session, answers: .matching, intervals: session.intervals)
+        ActiveSession(session, answers: .tuning, intervals: session.intervals)
     }
 }

@@ -98,7 +98,7 @@ public struct RhythmMatchingResult: TrialNews {
         status.tempo = record.tempo
         let percent = record.userOffset.percentOfSixteenth(at: record.tempo)
         status.prompt = .feedback
-        status.lastResult = .rhythmMatching(percent: percent, milliseconds: record.userOffset.milliseconds,
+        status.lastResult = .tapOffset(percent: percent, milliseconds: record.userOffset.milliseconds,
                                             near: abs(percent) <= RhythmMatching.nearPercent)
         status.rhythmMean = statistics.map { RhythmMean(direction: record.userOffset.direction, percent: $0.mean) }
     }
@@ -135,6 +135,6 @@ extension RhythmMatchingEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func rhythmMatching(_ session: RhythmMatchingSession) -> ActiveSession {
-        ActiveSession(session, answers: .rhythmMatching)
+        ActiveSession(session, answers: .tap)
     }
 }

@@ -95,6 +95,6 @@ extension RhythmOffsetDetectionEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func rhythmOffsetDetection(_ session: RhythmOffsetDetectionSession) -> ActiveSession {
-        ActiveSession(session, answers: .rhythmOffsetDetection)
+        ActiveSession(session, answers: .earlyOrLate)
     }
 }

@@ -23,7 +23,7 @@ enum InputRouting: Equatable, Sendable {
         case .touch where moves:
             return .drop
         case .tap where phase == .paused && !commandWaiting && hasSession:
-            // Paused rhythm matching: the pad the hands are on goes on, as start/stop would.
+            // Paused where answers are taps: the pad the hands are on goes on, as start/stop would.
             return .post(.startStop)
         case .answer, .touch, .adjust, .commit, .timing, .tap:
             return !commandWaiting && hasSession ? .deliver : .drop

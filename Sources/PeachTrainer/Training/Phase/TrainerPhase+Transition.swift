@@ -75,7 +75,7 @@ extension TrainerPhase {
             // Stopped by the trainer: a pause, a switch or a lost port says so; the end does not.
             return Step(phase: phase, effects: phase == .finishing ? [] : [.reportStopped(problem: nil)])
         case .unanswered(let problem):
-            // Nobody played (rhythm matching's clicks run on their own): paused, as if the user
+            // Nobody played (a session whose trials run on their own, as clicks do): paused, as if the user
             // had paused, saying why; start/stop goes on.
             let paused = current && [.running, .stalled(endedByFailure: false), .stalled(endedByFailure: true)].contains(phase)
             return Step(phase: paused ? .paused : phase, effects: [.reportStopped(problem: problem)])

@@ -29,7 +29,7 @@ struct LoudnessThroughTheStackTests {
             }
             return ActiveSession(TrainingSession(discipline, settings: MockUserSettings(), resettables: [],
                                                  clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 3))),
-                                 answers: .comparison)
+                                 answers: .higherOrLower)
         }
         let run = harness.run()
         for trial in 1...3 {
