@@ -47,6 +47,9 @@ struct RunCommand: AsyncParsableCommand {
             defer { try? FileManager.default.removeItem(at: scratch) }
             let context = BenchContext(quick: quick, peach: peach, scratch: scratch, benchExecutable: executable)
             context.progress("figure \(figure.number): \(figure.title)…")
+            // Each figure's wall time, so a run's log (CI's quick run too) says where its time goes.
+            let started = ContinuousClock.now
+            func took() -> String { "(\((ContinuousClock.now - started).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))))" }
             do {
                 var result = try await figure.init().run(context)
                 result.place = MachineDescription.current()
@@ -54,10 +57,10 @@ struct RunCommand: AsyncParsableCommand {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 try encoder.encode(result).write(to: resultsFolder.appendingPathComponent("figure-\(figure.number).json"))
-                context.progress("figure \(figure.number): \(result.verdict.word): \(result.verdict.detail)")
+                context.progress("figure \(figure.number): \(result.verdict.word): \(result.verdict.detail) \(took())")
             } catch {
                 failures.append("figure \(figure.number) (\(figure.title)): \(error)")
-                context.progress("figure \(figure.number) FAILED: \(error)")
+                context.progress("figure \(figure.number) FAILED: \(error) \(took())")
             }
         }
         guard failures.isEmpty else {

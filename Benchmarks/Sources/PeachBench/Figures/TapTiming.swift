@@ -50,7 +50,7 @@ struct TapTiming: BenchmarkFigure {
         let session = RhythmMatchingSession(player: player, settings: TrainingSettings.defaults)
         // The trainer's route in short: the mapping turns the pad into a tap with its stamp, and
         // the session takes it on the reader thread.
-        let mapping = Mutex(ControllerMapping(settings: .default, source: drummer.outputPort, session: .rhythmMatching))
+        let mapping = Mutex(ControllerMapping(settings: .default, source: drummer.outputPort, answers: .tap))
         peach.onInput { event in
             let inputs = mapping.withLock { $0.map(event) }
             for case .tap(let stamp?) in inputs { session.tap(at: RhythmInstant(nanoseconds: Int64(stamp))) }
