@@ -85,13 +85,6 @@ extension SequencerClient {
         }
     }
 
-    public func disconnectInput(from source: SequencerAddress) throws(SequencerError) {
-        try withHandle { seq throws(SequencerError) in
-            try SequencerError.check(snd_seq_disconnect_from(seq, Int32(inputPort.port), Int32(source.client), Int32(source.port)),
-                                     "snd_seq_disconnect_from(\(source))")
-        }
-    }
-
     /// Whether our output port is still subscribed to `destination`.
     func isSubscribed(output destination: SequencerAddress) -> Bool {
         (try? withHandle { seq throws(SequencerError) -> Bool in

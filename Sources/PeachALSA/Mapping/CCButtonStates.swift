@@ -12,12 +12,6 @@ struct CCButtonStates: Sendable {
         case release
     }
 
-    /// Records `value` and tells whether it is a press: 64 or more after a value below 64
-    /// (or after nothing at all).
-    mutating func isPress(controller: UInt8, value: UInt8) -> Bool {
-        transition(controller: controller, value: value) == .press
-    }
-
     /// Records `value` and tells whether it pressed or released the button; nil when it stays
     /// as it was.
     mutating func transition(controller: UInt8, value: UInt8) -> Transition? {

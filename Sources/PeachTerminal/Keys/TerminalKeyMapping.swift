@@ -118,5 +118,4 @@ public struct TerminalKeyMapping: Sendable {
 
     /// The keys on lines as wide as they need.
     public static var help: String { help(columns: .max) }
-    public static var rhythmHelp: String { help(columns: .max, rhythm: true) }
 }

@@ -23,9 +23,6 @@ public actor StatusLinePresenter: TrainingPresenter {
         self.nearCents = nearCents
     }
 
-    /// The status the line shows now.
-    public var currentStatus: TrainingStatus { status }
-
     public func present(_ report: TrainingReport) {
         status = status.applying(report, nearCents: nearCents)
         switch report {
