@@ -91,7 +91,8 @@ enum LogLineText {
 
     /// "trial 3 · interval comparison · P5 up from C4 to G4 · detuned 12.5 c · started"
     static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
-        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote,
+                                     tuning: trial.tuningSystem.shownName)
         return "trial \(number) · \(mode) · \(question.longText) · detuned \(CentsText.magnitude(trial.centOffset)) · started"
     }
 
@@ -109,7 +110,8 @@ enum LogLineText {
     /// "trial 4 · matching · unison on G4 · started": not where the note starts, which would
     /// tell a musician reading the log (or a rig's display) which way to tune.
     static func matchingStarted(_ trial: PitchMatchingTrial, number: Int, mode: TrainingMode) -> String {
-        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote,
+                                     tuning: trial.tuningSystem.shownName)
         return "trial \(number) · \(mode) · \(question.longText) · started"
     }
 

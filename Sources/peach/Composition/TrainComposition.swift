@@ -136,6 +136,7 @@ enum TrainComposition {
         let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings.rig)) : nil
         defer { try? rhythmPlayer?.close() }
         let intervals = request.intervals
+        let pitchSettings: any UserSettings = request.tuning.map { TuningOverride(base: settings, tuning: $0) } ?? settings
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
             if let rhythmPlayer, mode == .rhythmOffsetDetection {
@@ -150,11 +151,11 @@ enum TrainComposition {
             }
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: trained, player: player, settings: settings, observers: [recorder, profile, thresholds],
+                    intervals: trained, player: player, settings: pitchSettings, observers: [recorder, profile, thresholds],
                     resettables: [recorder, profile, thresholds], now: RecordTimestamp.now))
             }
             return .comparison(try PitchComparisonSession(
-                intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
+                intervals: trained, player: player, settings: pitchSettings, strategy: strategy, profile: profile,
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
                 now: RecordTimestamp.now))
         }

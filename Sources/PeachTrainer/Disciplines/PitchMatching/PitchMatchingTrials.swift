@@ -13,7 +13,8 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote)
+        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote,
+                                        tuning: tuningSystem.shownName)
         // No offset to show until the tunable note sounds.
         status.difficulty = nil
         status.prompt = .listen
@@ -83,7 +84,8 @@ public struct PitchMatchingResult: TrialNews {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote),
+        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote,
+                                             tuning: record.tuningSystem.shownName),
                                sessionBest: sessionBest, standing: standing)
         // The error shows as the result; matching has no difficulty to show.
         status.difficulty = nil
