@@ -23,11 +23,9 @@ struct TuningsCommand: ParsableCommand {
     var tuning: String?
 
     func run() throws {
-        let tunings: [Tuning]
-        if let tuning {
-            do { tunings = [try TuningFiles.tuning(named: tuning)] } catch { throw ValidationError("TUNING: \(error)") }
-        } else {
-            tunings = Tuning.builtIns
+        let tunings = try Self.withSettings {
+            guard let tuning else { return Tuning.builtIns }
+            do { return [try TuningFiles.tuning(named: tuning)] } catch { throw ValidationError("TUNING: \(error)") }
         }
         print(TuningTable.text(tunings))
     }
@@ -45,7 +43,7 @@ enum TuningTable {
         for tuning in tunings {
             let row: String
             if let scale = tuning.scale {
-                row = scale.deviationsFromEqualTemperament.map { right(String(format: "%+.2f", $0 == 0 ? 0 : $0)) }.joined()
+                row = scale.deviationsFromEqualTemperament.map { right(abs($0) < 0.005 ? "0.00" : String(format: "%+.2f", $0)) }.joined()
             } else if tuning == .equalTemperament {
                 row = String(repeating: right("0.00"), count: 12)
             } else {
@@ -55,7 +53,8 @@ enum TuningTable {
         }
         lines.append("")
         for tuning in tunings {
-            let about = tuning.scale.map { "\(tuning.summary), \($0.anchor)" } ?? tuning.summary
+            // A Scala scale's anchor may differ; the built-ins' is the one the discussion names.
+            let about = tuning.identifier.isScala ? "\(tuning.summary), \(tuning.scale!.anchor)" : tuning.summary
             lines.append("\(tuning.name.terminalSafe): \(about.terminalSafe)")
         }
         return lines.joined(separator: "\n")
