@@ -128,20 +128,6 @@ struct ScalaScaleTests {
         #expect(abs(tuning.size(of: DirectedInterval(.majorThird, .up), from: d4).rawValue - 1200 * log2(1.25)) < 1e-9)
     }
 
-    static let pureThirdOnDegreeFour = """
-        ET but a pure third on degree 4
-        12
-        100.0
-        200.0
-        300.0
-        5/4
-        500.0
-        600.0
-        700.0
-        800.0
-        900.0
-        1000.0
-        1100.0
-        2/1
-        """
+    /// Equal temperament with a pure third (5/4) on degree 4.
+    static let pureThirdOnDegreeFour = equalTemperament.replacingOccurrences(of: " 400.0\tE", with: " 5/4")
 }
