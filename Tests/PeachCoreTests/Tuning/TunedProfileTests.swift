@@ -34,3 +34,26 @@ struct TunedProfileTests {
         #expect(rebuilt.mean(for: .intervalComparison, in: .justIntonation) == 15)
     }
 }
+
+@Suite("Live thresholds per tuning")
+struct TunedThresholdTests {
+    static func thirds(_ tuning: TuningIdentifier) -> [PitchComparisonRecord] {
+        (0..<60).map { (index: Int) -> PitchComparisonRecord in
+            let time = Date(timeIntervalSince1970: Double(index))
+            let offset = Cents(floatLiteral: Double(5 + index % 30))
+            return PitchComparisonRecord(timestamp: time, referenceNote: 60, targetNote: 64, interval: .majorThird,
+                                         tuningSystem: tuning, centOffset: offset, isCorrect: index % 3 != 0)
+        }
+    }
+
+    @Test("a temperament's interval trials give an estimate of their own, not the discipline's")
+    func keptApart() throws {
+        let meantone = try TuningIdentifier(rawValue: "meantone-1/4")
+        let tempered = LiveThresholds(comparisons: Self.thirds(meantone))
+        let equal = LiveThresholds(comparisons: Self.thirds(.equalTemperament))
+        let estimate = try #require(equal.estimate(for: .intervalComparison))
+        #expect(tempered.estimate(for: .intervalComparison) == nil)
+        #expect(tempered.estimate(for: .intervalComparison, in: meantone) == estimate)
+        #expect(equal.estimate(for: .intervalComparison, in: .justIntonation) == estimate)
+    }
+}

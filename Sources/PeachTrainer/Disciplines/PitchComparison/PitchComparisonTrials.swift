@@ -87,7 +87,7 @@ struct PitchComparisonCompletion: CountedCompletion {
     }
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
-        let standing = standings.standing(of: record.discipline)
+        let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
         tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
             $0.correct += record.isCorrect ? 1 : 0
         }

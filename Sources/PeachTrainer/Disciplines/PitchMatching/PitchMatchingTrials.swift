@@ -109,7 +109,7 @@ struct PitchMatchingCompletion: CountedCompletion {
     }
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
-        let standing = standings.standing(of: record.discipline)
+        let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
         tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
             $0.absoluteErrors += record.userCentError.magnitude.rawValue
         }
