@@ -5,23 +5,9 @@ import Testing
 
 @Suite("Tuning files")
 struct TuningFilesTests {
-    static let meantone = """
-        ! meanquar.scl
-        1/4-comma meantone
-        12
-        76.04900
-        193.15686
-        310.26471
-        5/4
-        503.42157
-        579.47057
-        696.57843
-        25/16
-        889.73529
-        1006.84314
-        1082.89214
-        2/1
-        """
+    /// Equal temperament in cents, the description first.
+    static let equal = (["! 12-tet.scl", "12-tone equal temperament", "12"] + (1...11).map { "\($0 * 100).0" } + ["2/1"])
+        .joined(separator: "\n")
 
     private func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-tunings-\(UUID().uuidString)")
@@ -33,12 +19,12 @@ struct TuningFilesTests {
     func scalaFileAndMapping() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scale = folder.appendingPathComponent("meanquar.scl").path
+        let scale = folder.appendingPathComponent("12-tet.scl").path
         let map = folder.appendingPathComponent("a415.kbm").path
-        try Data(Self.meantone.utf8).write(to: URL(fileURLWithPath: scale))
+        try Data(Self.equal.utf8).write(to: URL(fileURLWithPath: scale))
         try Data("0\n0\n127\n60\n69\n415.0\n12\n".utf8).write(to: URL(fileURLWithPath: map))
         let plain = try TuningFiles.tuning(named: scale)
-        #expect(plain.name == "1/4-comma meantone")
+        #expect(plain.name == "12-tone equal temperament")
         #expect(TuningFiles.settingText(of: plain) == scale)
         let anchored = try TuningFiles.tuning(named: "\(scale), \(map)")
         #expect(anchored.frequency(of: DetunedMIDINote(.a4), referencePitch: .concertA).hertz == 415)
