@@ -128,6 +128,6 @@ struct DoctorCommandTests {
         let store = try #require(try Self.findings(outcome)["store"])
         #expect(store["verdict"] as? String == "ok", "\(store)")
         let file = data.appendingPathComponent("peach.sqlite").path
-        #expect(store["found"] as? String == "\(file): integrity ok, schema v4-tap-calibrations, 1 pitch comparison, 1 pitch matching, 0 rhythm offset detections, 0 rhythm matchings")
+        #expect(store["found"] as? String == "\(file): integrity ok, schema v5-tuning-identifiers, 1 pitch comparison, 1 pitch matching, 0 rhythm offset detections, 0 rhythm matchings")
     }
 }

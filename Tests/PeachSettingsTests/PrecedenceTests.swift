@@ -24,6 +24,8 @@ extension LayerSample {
         .init(key: "intervals", environment: ("P5u,M3d", "P5u,M3d"), user: ("[P4d, m2u]", "P4d,m2u"), shipped: ("P8u", "P8u")),
         .init(key: "tuningSystem", environment: ("justIntonation", "justIntonation"),
               user: ("justIntonation", "justIntonation"), shipped: ("justIntonation", "justIntonation")),
+        .init(key: "tuning", environment: ("meantone-1/4", "meantone-1/4"),
+              user: ("Werckmeister-III", "werckmeister-iii"), shipped: ("vallotti", "vallotti")),
         .init(key: "noteGap", environment: ("0.5", "0.5"), user: ("1", "1.0"), shipped: ("2.5", "2.5")),
         .init(key: "velocity", environment: ("100", "100"), user: ("90", "90"), shipped: ("80", "80")),
         .init(key: "rhythm.tempo", environment: ("120", "120"), user: ("100", "100"), shipped: ("90", "90")),
@@ -124,7 +126,7 @@ struct PrecedenceTests {
     func environmentVariableNames() {
         #expect(SettingsCatalogue.all.map(\.environmentVariable) == [
             "PEACH_NOTE_RANGE_LOWER", "PEACH_NOTE_RANGE_UPPER", "PEACH_NOTE_DURATION", "PEACH_REFERENCE_PITCH",
-            "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
+            "PEACH_VARY_LOUDNESS", "PEACH_INTERVALS", "PEACH_TUNING_SYSTEM", "PEACH_TUNING", "PEACH_NOTE_GAP", "PEACH_VELOCITY",
             "PEACH_RHYTHM_TEMPO", "PEACH_RHYTHM_CLICK_VELOCITY", "PEACH_MIDI_OUTPUT_PORT", "PEACH_MIDI_INPUT_PORT", "PEACH_MIDI_CHANNEL", "PEACH_MIDI_PITCH_BEND_RANGE",
             "PEACH_MIDI_PITCH_RESOLUTION", "PEACH_MIDI_PORT_WAIT", "PEACH_SOUND_PROGRAM", "PEACH_SOUND_BANK", "PEACH_CONTROLLER_CHANNEL", "PEACH_CONTROLLER_COMPARISON_MODE",
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",

@@ -20,7 +20,8 @@ struct MigrationTests {
         let (applied, comparison, matching) = try store.pool.read { db in
             (try StoreSchema.migrator().appliedMigrations(db), try columns("pitchComparison", db), try columns("pitchMatching", db))
         }
-        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations"])
+        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations",
+                           "v5-tuning-identifiers"])
         let common = ["id", "timestamp", "referenceNote", "targetNote", "interval", "tuningSystem"]
         let rig = ["outputPort", "soundProgram", "soundBank", "inputControl"]
         #expect(comparison == common + ["centOffset", "isCorrect"] + rig)

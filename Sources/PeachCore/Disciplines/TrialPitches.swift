@@ -14,8 +14,9 @@ struct TrialPitches: Sendable {
         let candidates = settings.noteRange.referenceNotes(for: [interval])
         referenceNote = try MIDINote(Int.random(in: candidates, using: &random))
         targetNote = try referenceNote.transposed(by: interval)
-        referenceFrequency = settings.tuningSystem.frequency(of: DetunedMIDINote(referenceNote), referencePitch: settings.referencePitch)
-        targetFrequency = settings.tuningSystem.frequency(of: interval, from: referenceFrequency)
+        let tuning = settings.activeTuning
+        referenceFrequency = tuning.frequency(of: DetunedMIDINote(referenceNote), referencePitch: settings.referencePitch)
+        targetFrequency = tuning.frequency(of: interval, from: referenceNote, referencePitch: settings.referencePitch)
     }
 }
 

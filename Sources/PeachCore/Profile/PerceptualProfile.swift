@@ -18,19 +18,15 @@ public final class PerceptualProfile: Sendable {
     /// Builds the profile from stored records, in timestamp order whatever order they come in.
     public convenience init(comparisons: some Sequence<PitchComparisonRecord>, matchings: some Sequence<PitchMatchingRecord>) {
         self.init()
-        var samples: [(Date, TrainingDiscipline, Double)] = []
+        var samples: [(Date, TrainingDiscipline, TuningIdentifier, Double)] = []
         for record in comparisons where record.isCorrect {
-            samples.append((record.timestamp, record.discipline, abs(record.centOffset.rawValue)))
+            samples.append((record.timestamp, record.discipline, record.tuningSystem, abs(record.centOffset.rawValue)))
         }
         for record in matchings {
-            samples.append((record.timestamp, record.discipline, abs(record.userCentError.rawValue)))
+            samples.append((record.timestamp, record.discipline, record.tuningSystem, abs(record.userCentError.rawValue)))
         }
         samples.sort { $0.0 < $1.0 }
-        accumulators.withLock { accumulators in
-            for (time, discipline, value) in samples {
-                accumulators[discipline, default: DisciplineAccumulator()].add(value, at: time)
-            }
-        }
+        for (time, discipline, tuning, value) in samples { add(value, at: time, to: discipline, in: tuning) }
     }
 
     public func statistics(for discipline: TrainingDiscipline) -> DisciplineStatistics? {
@@ -46,12 +42,12 @@ public final class PerceptualProfile: Sendable {
     /// were stored): each discipline's statistics come from one kind only, and follow its order.
     public func add(_ record: PitchComparisonRecord) {
         guard record.isCorrect else { return }
-        add(abs(record.centOffset.rawValue), at: record.timestamp, to: record.discipline)
+        add(abs(record.centOffset.rawValue), at: record.timestamp, to: record.discipline, in: record.tuningSystem)
     }
 
     /// Adds one stored matching; in timestamp order, as for comparisons.
     public func add(_ record: PitchMatchingRecord) {
-        add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline)
+        add(abs(record.userCentError.rawValue), at: record.timestamp, to: record.discipline, in: record.tuningSystem)
     }
 
     /// Adds one sample as a stored record yields it: a correct comparison's |cent offset| or a
@@ -64,6 +60,12 @@ public final class PerceptualProfile: Sendable {
 /// Lets a session start from where the listener stands without knowing the profile's type.
 public protocol ProfileMeanProviding: Sendable {
     func mean(for discipline: TrainingDiscipline) -> Double?
+    /// The mean for trials in `tuning` (see PerceptualProfile+Tunings).
+    func mean(for discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> Double?
+}
+
+extension ProfileMeanProviding {
+    public func mean(for discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> Double? { mean(for: discipline) }
 }
 
 extension PerceptualProfile: ProfileMeanProviding {}

@@ -14,6 +14,8 @@ public struct TrainingSettings: Hashable, Sendable {
     /// trained the perfect fifth up.
     public var intervals: Set<DirectedInterval> = [.perfectFifthUp]
     public var tuningSystem = TuningSystem.equalTemperament
+    /// A tuning beyond the two systems (a temperament, a Scala scale); nil trains in `tuningSystem`.
+    public var tuning: Tuning?
     public var noteGap = NoteGap(uncheckedSeconds: 0)
     public var velocity = MIDIVelocity(unchecked: 63)
     /// The tempo rhythm training plays at; not adaptive (the user picks it). The iOS app's
@@ -22,6 +24,9 @@ public struct TrainingSettings: Hashable, Sendable {
     /// How hard the rhythm clicks are struck, apart from the notes' `velocity`: a short
     /// percussive click and a held note rarely sound equally loud at one velocity.
     public var rhythmClickVelocity = MIDIVelocity(unchecked: 63)
+
+    /// The tuning trials are played in.
+    public var activeTuning: Tuning { tuning ?? Tuning(tuningSystem) }
 
     /// The built-in defaults.
     public static let defaults = TrainingSettings()

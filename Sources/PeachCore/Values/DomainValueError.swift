@@ -12,6 +12,9 @@ public enum DomainValueError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A control given a second meaning: `use` is what it already does ("starts/stops training"),
     /// `detail` the settings that clash ("quit = note:C2, startStop = note:C2").
     case controlTaken(control: String, use: String, detail: String)
+    /// A file a value names (a Scala tuning) cannot be read or is malformed; `problem` says
+    /// where (file and line) and why.
+    case unusableFile(type: String, problem: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum DomainValueError: Error, Equatable, Sendable, CustomStringConvertibl
             return "the set of intervals must not be empty"
         case .controlTaken(let control, let use, let detail):
             return "\(control) already \(use): one meaning per control (\(detail))"
+        case .unusableFile(let type, let problem):
+            return "\(type): \(problem)"
         }
     }
 }

@@ -99,6 +99,20 @@ public enum SettingsCatalogue {
         format: { $0.rawValue }
     )
 
+    public static let tuning = SettingDescriptor(
+        key: "tuning",
+        comment: "A tuning instead of tuningSystem: a built-in (peach tunings lists them) or a 12-note Scala file, "
+            + "scale.scl[,map.kbm]; empty: tuningSystem.",
+        field: .training(\.tuning),
+        style: .quoted,
+        emptyIsValue: true,
+        parse: { raw throws(DomainValueError) in
+            let text = try Parse.scalar(raw, type: "tuning")
+            return text.isEmpty ? nil : try TuningFiles.tuning(named: text)
+        },
+        format: { $0.map { TuningFiles.settingText(of: $0) } ?? "" }
+    )
+
     public static let noteGap = SettingDescriptor(
         key: "noteGap",
         comment: "Seconds of silence between the two notes of a comparison, \(Parse.span(NoteGap.allowedSeconds)).",
@@ -314,7 +328,7 @@ public enum SettingsCatalogue {
     /// checks that the two agree.
     public static let all: [AnySettingDescriptor] = [
         noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
-        varyLoudness.erased, intervals.erased, tuningSystem.erased, noteGap.erased, velocity.erased,
+        varyLoudness.erased, intervals.erased, tuningSystem.erased, tuning.erased, noteGap.erased, velocity.erased,
         rhythmTempo.erased, rhythmClickVelocity.erased, outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
         pitchResolution.erased, portWait.erased,
         soundProgram.erased, soundBank.erased,

@@ -148,10 +148,13 @@ struct RowDecoder {
     /// Interval(abbreviation:) searches every interval; a read of 100 000 rows looks up once each.
     private static let intervals = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
-    func tuningSystem() throws(StoreError) -> TuningSystem {
+    func tuningSystem() throws(StoreError) -> TuningIdentifier {
         let name = try text(.tuningSystem)
-        guard let system = TuningSystem(rawValue: name) else { throw fail(.tuningSystem, "unknown tuning system '\(name)'") }
-        return system
+        if let system = TuningSystem(rawValue: name) { return TuningIdentifier(system) }
+        guard let identifier = try? TuningIdentifier(rawValue: name) else {
+            throw fail(.tuningSystem, "unknown tuning system '\(name)'")
+        }
+        return identifier
     }
 
     func rig() throws(StoreError) -> RigContext {

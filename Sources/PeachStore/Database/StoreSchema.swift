@@ -17,6 +17,10 @@ public enum StoreSchema {
     /// Tap calibrations per pair of ports (issue 17): what is subtracted from every tap.
     public static let tapCalibrations = "v4-tap-calibrations"
 
+    /// Pitch records name any tuning (issue 32): the tuningSystem column's check of the two
+    /// iOS names gives way to a check of a non-empty identifier.
+    public static let tuningIdentifiers = "v5-tuning-identifiers"
+
     /// The migrations this peach runs, in order: the released ones, then those of disciplines
     /// added later (`RecordKinds`).
     public static var migrationNames: [String] { RecordKinds.standard.migrationNames }
@@ -36,6 +40,7 @@ public enum StoreSchema {
         StoreMigration(name: rigContext, body: addRigContext),
         StoreMigration(name: rhythmRecords, body: RhythmSchema.createRhythmRecords),
         StoreMigration(name: tapCalibrations, body: CalibrationSchema.createCalibrations),
+        StoreMigration(name: tuningIdentifiers, body: TuningIdentifierMigration.relaxTuningCheck),
     ]
 
     /// GRDB's migrator over the same steps: each step in its own transaction, as the first

@@ -8,7 +8,7 @@ struct PitchFields {
     let referenceNote: MIDINote
     let targetNote: MIDINote
     let interval: Interval
-    let tuningSystem: TuningSystem
+    let tuningSystem: TuningIdentifier
 
     static let columns: [StoredColumn] = [.referenceNote, .targetNote, .interval, .tuningSystem]
     /// The iOS app's duplicate key, beside the second and the kind.
@@ -16,7 +16,7 @@ struct PitchFields {
     static let exportColumns: [ImportColumn] = [.referenceNote, .referenceNoteName, .targetNote, .targetNoteName,
                                                 .interval, .tuningSystem]
 
-    init(referenceNote: MIDINote, targetNote: MIDINote, interval: Interval, tuningSystem: TuningSystem) {
+    init(referenceNote: MIDINote, targetNote: MIDINote, interval: Interval, tuningSystem: TuningIdentifier) {
         self.referenceNote = referenceNote
         self.targetNote = targetNote
         self.interval = interval
@@ -38,7 +38,7 @@ struct PitchFields {
         line.field(referenceNote)
         line.field(targetNote)
         line.field(interval.abbreviation)
-        line.field(tuningSystem.rawValue)
+        line.quotedField(tuningSystem.rawValue)
     }
 
     /// The fields of an export row, each checked: the notes and their names agree, the interval
@@ -47,13 +47,26 @@ struct PitchFields {
         let reference = PeachCSVParser.parseNote(row, number: .referenceNote, name: .referenceNoteName, &errors)
         let target = PeachCSVParser.parseNote(row, number: .targetNote, name: .targetNoteName, &errors)
         let interval = PeachCSVParser.parseInterval(row, reference: reference, target: target, &errors)
-        let tuningText = row[.tuningSystem]
-        let tuning = TuningSystem(rawValue: tuningText)
-        if tuning == nil {
-            errors.add(.tuningSystem, tuningText, "unknown tuning system (expected equalTemperament or justIntonation)")
-        }
+        let tuning = parseTuning(row, &errors)
         guard let reference, let target, let interval, let tuning else { return nil }
         return PitchFields(referenceNote: reference, targetNote: target, interval: interval, tuningSystem: tuning)
+    }
+}
+
+/// Format 1 is the iOS app's: it knows only its two tuning systems. Later formats carry any
+/// tuning's identifier (a temperament's name, a Scala scale's description and hash).
+private func parseTuning(_ row: ImportRow, _ errors: inout PeachCSVParser.RowErrors) -> TuningIdentifier? {
+    let text = row[.tuningSystem]
+    if let system = TuningSystem(rawValue: text) { return TuningIdentifier(system) }
+    guard row.format >= PeachExportFormat.tuningIdentifiers else {
+        errors.add(.tuningSystem, text, "unknown tuning system (expected equalTemperament or justIntonation)")
+        return nil
+    }
+    do {
+        return try TuningIdentifier(rawValue: text)
+    } catch {
+        errors.add(.tuningSystem, text, "not a tuning identifier (\(error))")
+        return nil
     }
 }
 

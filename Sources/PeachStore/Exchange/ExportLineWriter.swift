@@ -3,7 +3,8 @@ import PeachCore
 
 /// Export lines written as bytes, one record at a time, exactly as `PeachCSVExporter` defines
 /// them: every field of every line is a name, a number or a timestamp, none of which holds a
-/// comma, a quote or a line break, so none is quoted.
+/// comma, a quote or a line break, so none is quoted; only a Scala tuning's identifier (its
+/// description) may need quoting (`quotedField`).
 struct ExportLineWriter {
     let version: Int
     private(set) var bytes: [UInt8] = []
@@ -57,6 +58,13 @@ struct ExportLineWriter {
     }
 
     mutating func field(_ flag: Bool) { field(flag ? "true" : "false") }
+
+    /// A text that may hold a comma, a quote or a line break (a Scala scale's description),
+    /// quoted as RFC 4180 asks only then, so every other field stays as the iOS app writes it.
+    mutating func quotedField(_ text: String) {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field(text) }
+        field("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    }
 
     /// A note's number and name, in two fields.
     mutating func field(_ note: MIDINote) {

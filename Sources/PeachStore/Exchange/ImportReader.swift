@@ -31,6 +31,8 @@ struct ImportRow {
     let fields: [String]
     /// The header's columns, by name: only a later discipline's columns are looked up here.
     let positions: [String: Int]
+    /// The file's format version.
+    var format = PeachExportFormat.version
 
     /// The field of `column`; empty when the file's format has no such column.
     subscript(_ column: ImportColumn) -> String {

@@ -127,7 +127,7 @@ public enum PeachCSVParser {
                                                 reason: "\(record.fields.count) columns, expected \(columns.count)")])
             }
             var errors = RowErrors(row: record.line)
-            let parsed = parseRow(ImportRow(fields: record.fields, positions: positions), &errors)
+            let parsed = parseRow(ImportRow(fields: record.fields, positions: positions, format: version), &errors)
             if errors.list.isEmpty, let parsed { return .valid(line: record.line, parsed) }
             return .invalid(errors.list)
         }

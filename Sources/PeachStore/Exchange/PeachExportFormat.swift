@@ -10,6 +10,11 @@ public enum PeachExportFormat {
     public static let version = 1
     /// The format that carries rhythm records.
     public static let rhythmVersion = 2
+    /// The first format whose tuningSystem column may name any tuning (issue 32), not only the
+    /// iOS app's two: format 2, which the iOS app does not read yet either.
+    public static let tuningIdentifiers = rhythmVersion
+    /// The tuning systems format 1 knows.
+    static let formatOneTunings = TuningSystem.allCases.map(\.rawValue)
     public static let supportedVersions = [version, rhythmVersion]
     static let metadataPrefix = "# peach-export-format:"
     public static let metadataLine = metadataLine(version: version)

@@ -28,6 +28,9 @@ extension TrainingStore {
         for kind in kinds.kinds where kind.format > newest {
             if try count(of: kind) > 0 { newest = kind.format }
         }
+        if newest < PeachExportFormat.tuningIdentifiers, try recordsInOtherTunings() > 0 {
+            newest = PeachExportFormat.tuningIdentifiers
+        }
         let version = requested ?? newest
         var lines = ExportLineWriter(version: version, kinds: kinds)
         var writeFailure: (any Error)?
@@ -81,6 +84,25 @@ extension TrainingStore {
         records.append(contentsOf: try stored(Record.self).map(\.record))
     }
 
+    private static let formatOneTuningList = PeachExportFormat.formatOneTunings.map { "'\($0)'" }
+        .joined(separator: ", ")
+
+    /// Pitch records in a tuning other than the iOS app's two, which format 1 leaves out.
+    public func recordsInOtherTunings() throws(StoreError) -> Int {
+        let tables = kinds.kinds.filter { $0.columns.contains(.tuningSystem) }.map(\.table)
+        do {
+            return try pool.read { db in
+                try tables.reduce(0) { total, table in
+                    total + (try Int.fetchOne(db, sql: """
+                        SELECT COUNT(*) FROM \(table) WHERE tuningSystem NOT IN (\(Self.formatOneTuningList))
+                        """) ?? 0)
+                }
+            }
+        } catch {
+            throw StoreError.operationFailed(path: path, operation: "count the records", reason: Self.reason(error))
+        }
+    }
+
     /// The export's order: timestamp, then the kinds' order, then the order stored (what
     /// `PeachCSVExporter` sorts arrays by). One arm per kind the format holds, each selecting
     /// every kind's columns (NULL where not its own) so the union's rows line up.
@@ -92,7 +114,10 @@ extension TrainingStore {
                 kind.columns.contains(column) ? column.name : "NULL AS \(column.name)"
             }
             let selected = ["\(index) AS kind", "id", "timestamp"] + values + StoredColumn.rig.map(\.name)
+            // Format 1 has no place for a tuning the iOS app does not know.
+            let tuned = version < PeachExportFormat.tuningIdentifiers && kind.columns.contains(.tuningSystem)
             return "SELECT \(selected.joined(separator: ", ")) FROM \(kind.table)"
+                + (tuned ? " WHERE tuningSystem IN (\(formatOneTuningList))" : "")
         }
         return arms.joined(separator: " UNION ALL ") + " ORDER BY timestamp, kind, id"
     }

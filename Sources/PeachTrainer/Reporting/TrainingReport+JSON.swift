@@ -60,7 +60,7 @@ extension TrainingReport {
 enum ReportJSON {
     /// A pitch trial's question: its notes, the interval with its direction, the tuning.
     static func pitchQuestion(reference: MIDINote, target: MIDINote, interval: DirectedInterval,
-                              tuningSystem: TuningSystem) -> [String: JSONValue] {
+                              tuningSystem: TuningIdentifier) -> [String: JSONValue] {
         ["referenceNote": note(reference), "targetNote": note(target),
          "interval": .string(interval.abbreviation), "direction": .string(interval.direction.rawValue),
          "tuningSystem": .string(tuningSystem.rawValue)]

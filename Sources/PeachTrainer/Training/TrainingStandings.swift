@@ -5,6 +5,8 @@ import PeachCore
 public protocol TrainingStandings: Sendable {
     /// A pitch discipline's trend and threshold estimate.
     func standing(of discipline: TrainingDiscipline) -> DisciplineStanding
+    /// The standing of interval trials in `tuning`, kept apart beyond the iOS app's two tunings.
+    func standing(of discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> DisciplineStanding
     /// The profile's statistics of a rhythm tempo and side.
     func statistics(of key: RhythmProfileKey) -> DisciplineStatistics?
 }
@@ -14,4 +16,10 @@ public struct NoStandings: TrainingStandings {
     public init() {}
     public func standing(of discipline: TrainingDiscipline) -> DisciplineStanding { DisciplineStanding() }
     public func statistics(of key: RhythmProfileKey) -> DisciplineStatistics? { nil }
+}
+
+extension TrainingStandings {
+    public func standing(of discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> DisciplineStanding {
+        standing(of: discipline)
+    }
 }

@@ -35,6 +35,12 @@ struct ExportCommand: AsyncParsableCommand {
             if leftOut.contains(where: { $0.count > 0 }) {
                 printToStandardError("format \(format) has no place for them: \(leftOut.sentence) were left out")
             }
+            let otherTunings = format < PeachExportFormat.tuningIdentifiers ? try store.recordsInOtherTunings() : 0
+            if otherTunings > 0 {
+                let records = otherTunings == 1 ? "1 pitch record" : "\(otherTunings) pitch records"
+                printToStandardError("format \(format) knows only equalTemperament and justIntonation: "
+                    + "\(records) in other tunings were left out (format 2 carries them)")
+            }
         }
         guard let file else {
             try store.exportCSV(version: format, to: StandardOutput.write)

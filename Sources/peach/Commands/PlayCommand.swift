@@ -7,12 +7,17 @@ import PeachSettings
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Sound one note through the synth, to check the routing and the synth's tuning.",
+        abstract: "Sound one note (or an interval) through the synth, to check the routing and the synth's tuning.",
         discussion: """
             NOTE is a name (A4, C#3, Bb2; C4 is middle C) or a MIDI number 0…127; it sounds in \
             equal temperament from the reference pitch (referencePitch, A4 = 440 Hz by default). \
             --frequency gives the pitch in hertz instead. Peach prints what it sends: the MIDI \
             note and the pitch bend that make up the pitch, and the port.
+
+            A second note sounds after the first, the interval between them (at most an octave) \
+            sized as the tuning makes it from the first note; --cents then detunes the second, as \
+            training detunes its target. --tuning plays in a tuning (a built-in, `peach tunings` \
+            lists them, or a 12-note Scala file scale.scl[,map.kbm]); without it, equal temperament.
 
             Without --to (or midi.outputPort) the note goes to the first synth running; with none, \
             Peach starts FluidSynth and stops it afterwards. `peach ports` lists the ports.
@@ -21,10 +26,16 @@ struct PlayCommand: AsyncParsableCommand {
               peach play A4
               peach play A4 --cents 13.7 --to 128:0
               peach play --frequency 415 --duration 3
+              peach play --tuning meantone-1/4 C4 E4
             """)
 
     @Argument(help: ArgumentHelp("A note name like A4, C#3, Bb2, or a MIDI number 0…127.", valueName: "note"))
     var note: String?
+    @Argument(help: ArgumentHelp("A second note, sounded after the first: the interval in the tuning.", valueName: "second-note"))
+    var secondNote: String?
+    @Option(help: ArgumentHelp("Sound the notes in this tuning: a built-in name or a Scala file (scale.scl[,map.kbm]).",
+                               valueName: "tuning"))
+    var tuning: String?
     @Option(help: ArgumentHelp("The pitch in hertz, instead of NOTE.", valueName: "hz"))
     var frequency: String?
     @Option(parsing: .unconditional,
@@ -57,15 +68,21 @@ struct PlayRequest: Sendable {
 
     /// In just intonation a reference note is not where equal temperament puts it: training
     /// places it on the 5-limit scale built on A4 (C#4 13.69 c flat, A#3 11.73 c sharp), then sizes
-    /// each interval purely from it. Nil where the two agree (equal temperament, or the note is an A).
+    /// each interval purely from it; a temperament has each key at its own pitch. Nil where the
+    /// two agree (equal temperament, or the note is where the tuning puts it).
     static func trainingPitch(of note: DetunedMIDINote, playing frequency: Frequency, settings: TrainingSettings) -> String? {
-        guard settings.tuningSystem != .equalTemperament else { return nil }
-        let tuned = settings.tuningSystem.frequency(of: note, referencePitch: settings.referencePitch)
+        let tuning = settings.activeTuning
+        guard tuning != .equalTemperament else { return nil }
+        let tuned = tuning.frequency(of: note, referencePitch: settings.referencePitch)
         let cents = (tuned.cents(above: frequency).rawValue * 100).rounded() / 100
         guard cents != 0 else { return nil }
-        return "tuningSystem \(settings.tuningSystem): training sounds \(note.note.name) as a reference at "
-            + "\(String(format: "%.3f", tuned.hertz)) Hz, \(cents > 0 ? "+" : "")\(cents) c from this equal-tempered pitch "
-            + "(the just scale built on A4; intervals are then sized pure from the reference)"
+        let played = "\(String(format: "%.3f", tuned.hertz)) Hz, \(cents > 0 ? "+" : "")\(cents) c from this equal-tempered pitch"
+        guard tuning.scale != nil else {
+            return "tuningSystem \(settings.tuningSystem): training sounds \(note.note.name) as a reference at \(played) "
+                + "(the just scale built on A4; intervals are then sized pure from the reference)"
+        }
+        return "tuning \(tuning.name.terminalSafe): training sounds \(note.note.name) at \(played) "
+            + "(each key at its tempered pitch; --tuning \(tuning.identifier.isScala ? "FILE.scl" : tuning.name) plays it so)"
     }
 
     /// What the user asked for: "A4 +13.7 c" or "415.0 Hz".
@@ -79,22 +96,43 @@ struct PlayRequest: Sendable {
     /// Where training would sound this note as a reference when it differs from what plays:
     /// in just intonation, on the just scale built on A4 (as the iOS app places it).
     let trainingPitch: String?
+    /// The note after the first, and the interval's size in the tuning.
+    let second: PlayedInterval?
 
     init(command: PlayCommand, settings: LayeredUserSettings) throws {
         let cents = try Self.number(command.cents, argument: "--cents", unit: "cents", allowed: Self.allowedCents) ?? 0
-        let offset = try Cents(cents)
         let detune = cents == 0 ? "" : (cents > 0 ? " +\(cents) c" : " \(cents) c")
+        // With two notes the second is the detuned one, as training detunes its target.
+        let offset = try Cents(command.secondNote == nil ? cents : 0)
         let argument: String
+        let tuning: Tuning
+        do {
+            tuning = try command.tuning.map { try TuningFiles.tuning(named: $0) } ?? .equalTemperament
+        } catch {
+            throw ValidationError("--tuning: \(error)")
+        }
+        if command.note == nil || command.frequency != nil {
+            if command.tuning != nil, command.frequency != nil {
+                throw ValidationError("--tuning and --frequency: a tuning places notes, not a frequency")
+            }
+            if command.secondNote != nil, command.frequency != nil {
+                throw ValidationError("--frequency and a second note: the interval needs two notes")
+            }
+        }
         switch (command.note, command.frequency) {
         case (let note?, nil):
             let midiNote: MIDINote
             do { midiNote = try MIDINote(parsing: note) } catch { throw ValidationError("NOTE: \(error)") }
-            name = midiNote.name + detune
-            frequency = TuningSystem.equalTemperament.frequency(of: DetunedMIDINote(midiNote, offset: offset),
-                                                                 referencePitch: settings.training.referencePitch)
-            trainingPitch = Self.trainingPitch(of: DetunedMIDINote(midiNote, offset: offset), playing: frequency,
-                                               settings: settings.training)
+            name = midiNote.name + (command.secondNote == nil ? detune : "")
+            frequency = tuning.frequency(of: DetunedMIDINote(midiNote, offset: offset),
+                                         referencePitch: settings.training.referencePitch)
+            trainingPitch = command.tuning == nil
+                ? Self.trainingPitch(of: DetunedMIDINote(midiNote, offset: offset), playing: frequency, settings: settings.training)
+                : nil
             argument = "NOTE"
+            second = try command.secondNote.map {
+                try PlayedInterval(from: midiNote, to: $0, detune: Cents(cents), tuning: tuning, settings: settings)
+            }
         case (nil, let text?):
             guard let hertz = Double(text.trimmingCharacters(in: .whitespaces)) else {
                 throw ValidationError("--frequency: '\(text)' is not a number of hertz")
@@ -102,6 +140,7 @@ struct PlayRequest: Sendable {
             do { frequency = try Frequency(hertz: hertz).shifted(by: offset) } catch { throw ValidationError("--frequency: \(error)") }
             name = "\(hertz) Hz" + detune
             trainingPitch = nil
+            second = nil
             argument = "--frequency"
         case (nil, nil):
             throw ValidationError("NOTE: missing; give a note (A4, C#3, Bb2 or a MIDI number 0…127) or --frequency HZ")

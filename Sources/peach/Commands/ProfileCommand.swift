@@ -28,8 +28,8 @@ struct ProfileCommand: AsyncParsableCommand {
     var svg: String?
 
     func run() async throws {
-        let report = try StoreComposition.openExistingStore(store)?.profileReport()
-            ?? ProfileReport(comparisons: [], matchings: [])
+        let opened = try StoreComposition.openExistingStore(store)
+        let report = try opened?.profileReport() ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
                 try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg, inProgress: PeachCommand.temporaryFiles)
@@ -43,5 +43,10 @@ struct ProfileCommand: AsyncParsableCommand {
             }
         }
         try StandardOutput.write(json ? ProfileJSON.render(report) : ProfileText.render(report, full: full))
+        // Interval trials in other tunings are not in the figures above (issue 32): each tuning's apart.
+        if !json, let tuned = try opened?.tunedIntervalStatistics(), !tuned.isEmpty {
+            try StandardOutput.write("\nIn other tunings (kept apart from the figures above):\n"
+                + tuned.map { "  \($0.line)\n" }.joined())
+        }
     }
 }

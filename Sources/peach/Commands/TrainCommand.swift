@@ -14,7 +14,7 @@ struct TrainCommand: AsyncParsableCommand {
             the reference), interval-comparison, interval-matching, rhythm-offset-detection (was \
             the fourth click early or late?) or rhythm-matching (tap the fourth click; `rhythm` for \
             short); without it, the setting train.mode. Every option has a setting (`peach settings` lists them): --to \
-            midi.outputPort, --from midi.inputPort, --intervals intervals, --trials train.trials, \
+            midi.outputPort, --from midi.inputPort, --intervals intervals, --tuning tuning, --trials train.trials, \
             --json train.json, --port-wait midi.portWait.
 
             With no --to and no synth running, Peach starts one (synth.engine) and stops it on exit. With \
@@ -26,6 +26,7 @@ struct TrainCommand: AsyncParsableCommand {
             Examples:
               peach train comparison
               peach train interval-matching --intervals P5u,M3d --from "Keystation" --to 128:0
+              peach train interval-comparison --tuning werckmeister-iii --intervals M3u
               peach train comparison --trials 20 --json > session.jsonl
               peach train rhythm-matching --from "MPD218"
             """)
@@ -41,6 +42,9 @@ struct TrainCommand: AsyncParsableCommand {
     var from: String?
     @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"))
     var intervals: String?
+    @Option(help: ArgumentHelp("Tuning of the pitch modes: a built-in (`peach tunings` lists them) or a 12-note Scala file, "
+                               + "scale.scl[,map.kbm].", valueName: "tuning"))
+    var tuning: String?
     // Unconditional: `--trials -1` reaches the check that says it is negative, instead of
     // "missing value" (a leading dash reads as an option).
     @Option(parsing: .unconditional,
@@ -93,6 +97,8 @@ struct TrainCommand: AsyncParsableCommand {
 struct TrainingRequest: Sendable {
     let mode: TrainingMode
     let intervals: Set<DirectedInterval>
+    /// --tuning; nil: the settings' tuning.
+    let tuning: Tuning?
     let trialLimit: Int?
     let json: Bool
     let outputSpec: String?
@@ -113,6 +119,11 @@ struct TrainingRequest: Sendable {
             } ?? settings.training.intervals
         } catch {
             throw ValidationError("--intervals: \(error)")
+        }
+        do {
+            tuning = try command.tuning.map { try TuningFiles.tuning(named: $0) }
+        } catch {
+            throw ValidationError("--tuning: \(error)")
         }
         if let trials = command.trials, trials < 0 {
             throw ValidationError("--trials: \(trials) is negative (0 trains until stopped)")

@@ -41,17 +41,22 @@ enum PlayComposition {
         configuration.sound = sound
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
-        // As the player will send it, for this synth's bend response.
-        let bent = (try? PitchBendMapper(range: configuration.bendRange, response: configuration.bendResponse)
-            .bentNote(for: request.frequency)) ?? request.bent
-        let bend = bent.bend.signedValue
-        say("Playing \(request.name) = \(String(format: "%.3f", request.frequency.hertz)) Hz "
-            + "(MIDI note \(bent.note.rawValue) \(bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
-            + "for \(request.seconds) s on \(port.label.terminalSafe)")
-        if let trainingPitch = request.trainingPitch { say(trainingPitch) }
+        let notes = [(request.name, request.frequency, request.bent)]
+            + (request.second.map { [($0.name, $0.frequency, $0.bent)] } ?? [])
         do {
-            try await player.play(frequency: request.frequency, duration: request.duration,
-                                  velocity: settings.training.velocity, amplitude: .zero)
+            for (index, (name, frequency, fallback)) in notes.enumerated() {
+                // As the player will send it, for this synth's bend response.
+                let bent = (try? PitchBendMapper(range: configuration.bendRange, response: configuration.bendResponse)
+                    .bentNote(for: frequency)) ?? fallback
+                let bend = bent.bend.signedValue
+                say("Playing \(name) = \(String(format: "%.3f", frequency.hertz)) Hz "
+                    + "(MIDI note \(bent.note.rawValue) \(bent.note.name), pitch bend \(bend > 0 ? "+" : "")\(bend)) "
+                    + "for \(request.seconds) s on \(port.label.terminalSafe)")
+                if index == 0, let trainingPitch = request.trainingPitch { say(trainingPitch) }
+                if index == 1, let size = request.second?.size { say(size) }
+                try await player.play(frequency: frequency, duration: request.duration,
+                                      velocity: settings.training.velocity, amplitude: .zero)
+            }
         } catch is CancellationError {
             // The player has sent the note-off; All Notes Off makes sure, whatever the synth kept.
             try? player.stopAll()

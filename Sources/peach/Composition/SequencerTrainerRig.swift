@@ -50,6 +50,11 @@ struct ProfileStandings: TrainingStandings {
         DisciplineStanding(trend: profile.statistics(for: discipline)?.trend, threshold: thresholds.estimate(for: discipline))
     }
 
+    func standing(of discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> DisciplineStanding {
+        DisciplineStanding(trend: profile.statistics(for: discipline, in: tuning)?.trend,
+                           threshold: thresholds.estimate(for: discipline, in: tuning))
+    }
+
     func statistics(of key: RhythmProfileKey) -> DisciplineStatistics? {
         profile.statistics(for: key)
     }

@@ -139,16 +139,17 @@ enum TrainComposition {
             RhythmSessions(player: $0, settings: settings, tapLatency: tapLatency, profile: profile, recorder: recorder)
         }
         let intervals = request.intervals
+        let pitchSettings: any UserSettings = request.tuning.map { TuningOverride(base: settings, tuning: $0) } ?? settings
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
             if let session = rhythmSessions?.session(for: mode) { return session }
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: trained, player: player, settings: settings, observers: [recorder, profile, thresholds],
+                    intervals: trained, player: player, settings: pitchSettings, observers: [recorder, profile, thresholds],
                     resettables: [recorder, profile, thresholds], now: RecordTimestamp.now))
             }
             return .comparison(try PitchComparisonSession(
-                intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
+                intervals: trained, player: player, settings: pitchSettings, strategy: strategy, profile: profile,
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
                 now: RecordTimestamp.now))
         }

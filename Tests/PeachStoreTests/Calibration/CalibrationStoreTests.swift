@@ -98,7 +98,7 @@ struct CalibrationStoreTests {
             (try StoreSchema.migrator().appliedMigrations(db),
              try Row.fetchAll(db, sql: "PRAGMA table_info(tapCalibration)").map { $0["name"] as String })
         }
-        #expect(applied.last == "v4-tap-calibrations")
+        #expect(applied.last == "v5-tuning-identifiers")
         #expect(columns == ["id", "measuredAt", "outputPort", "inputPort", "latencyMs", "spreadMs", "tapsUsed"])
         #expect(try store.rhythmMatchings().map(\.record.userOffset.milliseconds) == [-4.5])
         #expect(try store.latestCalibration(output: Self.synth, input: Self.pads) == nil)

@@ -35,7 +35,8 @@ struct RhythmStoreTests {
             (try StoreSchema.migrator().appliedMigrations(db), try columns("rhythmOffsetDetection", db),
              try columns("rhythmMatching", db))
         }
-        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations"])
+        #expect(applied == ["v1-training-records", "v2-rig-context", "v3-rhythm-records", "v4-tap-calibrations",
+                           "v5-tuning-identifiers"])
         let rig = ["outputPort", "soundProgram", "soundBank", "inputControl"]
         #expect(detection == ["id", "timestamp", "tempoBPM", "offsetMs", "isCorrect"] + rig)
         #expect(matching == ["id", "timestamp", "tempoBPM", "userOffsetMs"] + rig)

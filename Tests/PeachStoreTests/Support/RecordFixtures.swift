@@ -10,7 +10,7 @@ enum RecordFixtures {
     static func date(_ milliseconds: Int64) -> Date { RecordTimestamp.date(milliseconds: milliseconds) }
 
     static func comparison(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
-                           up: Bool = true, tuning: TuningSystem = .equalTemperament,
+                           up: Bool = true, tuning: TuningIdentifier = .equalTemperament,
                            offset: Double, correct: Bool) -> PitchComparisonRecord {
         let referenceNote = try! MIDINote(reference)
         let target = try! referenceNote.transposed(by: DirectedInterval(interval, up ? .up : .down))
@@ -20,7 +20,7 @@ enum RecordFixtures {
     }
 
     static func matching(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
-                         up: Bool = true, tuning: TuningSystem = .equalTemperament,
+                         up: Bool = true, tuning: TuningIdentifier = .equalTemperament,
                          initial: Double, error: Double) -> PitchMatchingRecord {
         let referenceNote = try! MIDINote(reference)
         let target = try! referenceNote.transposed(by: DirectedInterval(interval, up ? .up : .down))

@@ -58,7 +58,8 @@ public struct PitchComparison: SessionDiscipline {
         repeat {
             pitches = try TrialPitches(intervals: intervals, settings: settings, random: &random)
             discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
-            magnitude = run.magnitudes[discipline] ?? strategy.initialMagnitude(profileMean: profile?.mean(for: discipline))
+            magnitude = run.magnitudes[discipline] ?? strategy.initialMagnitude(
+                profileMean: profile?.mean(for: discipline, in: settings.activeTuning.identifier))
             asked = Bool.random(using: &random) ? magnitude : -magnitude
             centOffset = heardOffset(pitches, asked: asked)
             draws += 1
@@ -66,7 +67,7 @@ public struct PitchComparison: SessionDiscipline {
         run.pending = (discipline, magnitude)
         return PitchComparisonTrial(
             number: number, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
-            interval: pitches.interval, tuningSystem: settings.tuningSystem, centOffset: centOffset,
+            interval: pitches.interval, tuningSystem: settings.activeTuning.identifier, centOffset: centOffset,
             referenceFrequency: pitches.referenceFrequency,
             targetFrequency: pitches.targetFrequency.shifted(by: asked),
             targetAmplitude: settings.loudnessOffset(random: &random))

@@ -7,13 +7,13 @@ public struct PitchComparisonRecord: Hashable, Sendable {
     public var targetNote: MIDINote
     /// Undirected, as in the export format; the direction follows from the two notes.
     public var interval: Interval
-    public var tuningSystem: TuningSystem
+    public var tuningSystem: TuningIdentifier
     /// Signed: positive when the target was sharp of the correct interval pitch.
     public var centOffset: Cents
     public var isCorrect: Bool
 
     public init(timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, interval: Interval,
-                tuningSystem: TuningSystem, centOffset: Cents, isCorrect: Bool) {
+                tuningSystem: TuningIdentifier, centOffset: Cents, isCorrect: Bool) {
         self.timestamp = timestamp
         self.referenceNote = referenceNote
         self.targetNote = targetNote

@@ -9,7 +9,7 @@ public struct PitchComparisonTrial: Hashable, Sendable {
     public let referenceNote: MIDINote
     public let targetNote: MIDINote
     public let interval: DirectedInterval
-    public let tuningSystem: TuningSystem
+    public let tuningSystem: TuningIdentifier
     /// Signed offset of the target from the correct interval pitch; its sign is the answer.
     public let centOffset: Cents
     public let referenceFrequency: Frequency

@@ -61,7 +61,7 @@ public struct PitchMatching: SessionDiscipline {
         let span = Self.initialOffsetSpan.rawValue
         return PitchMatchingTrial(
             number: number, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
-            interval: pitches.interval, tuningSystem: settings.tuningSystem,
+            interval: pitches.interval, tuningSystem: settings.activeTuning.identifier,
             initialCentOffset: Cents(unchecked: Double.random(in: -span...span, using: &random)),
             referenceFrequency: pitches.referenceFrequency, targetFrequency: pitches.targetFrequency,
             tunableAmplitude: settings.loudnessOffset(random: &random))

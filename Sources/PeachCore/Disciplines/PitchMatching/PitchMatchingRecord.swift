@@ -6,14 +6,14 @@ public struct PitchMatchingRecord: Hashable, Sendable {
     public var referenceNote: MIDINote
     public var targetNote: MIDINote
     public var interval: Interval
-    public var tuningSystem: TuningSystem
+    public var tuningSystem: TuningIdentifier
     /// Where the tunable note started, relative to the target.
     public var initialCentOffset: Cents
     /// 1200 · log2(userFrequency / targetFrequency): positive when the user ended sharp.
     public var userCentError: Cents
 
     public init(timestamp: Date, referenceNote: MIDINote, targetNote: MIDINote, interval: Interval,
-                tuningSystem: TuningSystem, initialCentOffset: Cents, userCentError: Cents) {
+                tuningSystem: TuningIdentifier, initialCentOffset: Cents, userCentError: Cents) {
         self.timestamp = timestamp
         self.referenceNote = referenceNote
         self.targetNote = targetNote

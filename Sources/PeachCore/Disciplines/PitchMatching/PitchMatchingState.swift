@@ -9,7 +9,7 @@ public struct PitchMatchingTrial: Hashable, Sendable {
     public let referenceNote: MIDINote
     public let targetNote: MIDINote
     public let interval: DirectedInterval
-    public let tuningSystem: TuningSystem
+    public let tuningSystem: TuningIdentifier
     /// Where the tunable note starts, relative to the target: uniform in −20…+20 cents.
     public let initialCentOffset: Cents
     public let referenceFrequency: Frequency

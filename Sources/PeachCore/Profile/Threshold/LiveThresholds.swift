@@ -15,7 +15,19 @@ public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserve
         var matchings: [PitchMatchingRecord] = []
     }
 
-    private let histories = Mutex<[TrainingDiscipline: History]>([:])
+    /// Per discipline, and for interval trials in a tuning beyond the iOS two per tuning too
+    /// (PerceptualProfile+Tunings): a tempered third is another stimulus.
+    private struct Key: Hashable {
+        let discipline: TrainingDiscipline
+        let tuning: TuningIdentifier?
+
+        init(_ discipline: TrainingDiscipline, _ tuning: TuningIdentifier) {
+            self.discipline = discipline
+            self.tuning = PerceptualProfile.tunedDisciplineName(discipline, in: tuning) == nil ? nil : tuning
+        }
+    }
+
+    private let histories = Mutex<[Key: History]>([:])
     private let weighting: RecencyWeighting
     private let window: Int
 
@@ -24,12 +36,12 @@ public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserve
                 weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
         window = Self.window(for: weighting)
-        var histories: [TrainingDiscipline: History] = [:]
-        for record in comparisons { histories[record.discipline, default: History()].comparisons.append(record) }
-        for record in matchings { histories[record.discipline, default: History()].matchings.append(record) }
-        for discipline in histories.keys {
-            histories[discipline]!.comparisons = Self.latest(histories[discipline]!.comparisons, window, \.timestamp)
-            histories[discipline]!.matchings = Self.latest(histories[discipline]!.matchings, window, \.timestamp)
+        var histories: [Key: History] = [:]
+        for record in comparisons { histories[Key(record.discipline, record.tuningSystem), default: History()].comparisons.append(record) }
+        for record in matchings { histories[Key(record.discipline, record.tuningSystem), default: History()].matchings.append(record) }
+        for key in histories.keys {
+            histories[key]!.comparisons = Self.latest(histories[key]!.comparisons, window, \.timestamp)
+            histories[key]!.matchings = Self.latest(histories[key]!.matchings, window, \.timestamp)
         }
         self.histories.withLock { $0 = histories }
     }
@@ -41,7 +53,13 @@ public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserve
 
     /// The estimate from the discipline's trials so far; nil before its first.
     public func estimate(for discipline: TrainingDiscipline) -> ThresholdEstimate? {
-        let history = histories.withLock { $0[discipline] }
+        estimate(for: discipline, in: .equalTemperament)
+    }
+
+    /// The estimate from the discipline's trials in `tuning` (the same as the discipline's for
+    /// unisons and the iOS app's two tunings).
+    public func estimate(for discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> ThresholdEstimate? {
+        let history = histories.withLock { $0[Key(discipline, tuning)] }
         guard let history else { return nil }
         return discipline.isComparison
             ? ThresholdProfile.comparisonEstimate(Array(history.comparisons.suffix(window)), weighting)
@@ -51,16 +69,18 @@ public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserve
     public func pitchComparisonCompleted(_ record: PitchComparisonRecord, answeredBy source: AnswerSource?) async throws {
         let window = window
         histories.withLock { histories in
-            histories[record.discipline, default: History()].comparisons.append(record)
-            Self.trim(&histories[record.discipline]!.comparisons, to: window)
+            let key = Key(record.discipline, record.tuningSystem)
+            histories[key, default: History()].comparisons.append(record)
+            Self.trim(&histories[key]!.comparisons, to: window)
         }
     }
 
     public func pitchMatchingCompleted(_ record: PitchMatchingRecord, answeredBy source: AnswerSource?) async throws {
         let window = window
         histories.withLock { histories in
-            histories[record.discipline, default: History()].matchings.append(record)
-            Self.trim(&histories[record.discipline]!.matchings, to: window)
+            let key = Key(record.discipline, record.tuningSystem)
+            histories[key, default: History()].matchings.append(record)
+            Self.trim(&histories[key]!.matchings, to: window)
         }
     }
 

@@ -133,13 +133,13 @@ extension TrainingStore {
             return """
                 SELECT id, timestamp, referenceNote, interval = 'P1', centOffset, isCorrect, \
                 COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0) \
-                FROM pitchComparison \(source)ORDER BY \(order)
+                FROM pitchComparison \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
                 """
         }
         return """
             SELECT id, timestamp, referenceNote, interval = 'P1', userCentError, 0, \
             COALESCE(\(common) AND \(cents("userCentError")), 0) \
-            FROM pitchMatching \(source)ORDER BY \(order)
+            FROM pitchMatching \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
             """
     }
 

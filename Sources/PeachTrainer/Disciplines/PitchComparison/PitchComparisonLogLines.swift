@@ -5,7 +5,8 @@ import PeachTerminal
 extension LogLineText {
     /// "trial 3 · interval comparison · P5 up from C4 to G4 · detuned 12.5 c · started"
     static func comparisonStarted(_ trial: PitchComparisonTrial, number: Int, mode: TrainingMode) -> String {
-        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote,
+                                     tuning: trial.tuningSystem.shownName)
         return "trial \(number) · \(mode) · \(question.longText) · detuned \(CentsText.magnitude(trial.centOffset)) · started"
     }
 

@@ -13,7 +13,8 @@ extension PitchComparisonTrial: TrialNews, CountedStart {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote)
+        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote,
+                                        tuning: tuningSystem.shownName)
         status.difficulty = centOffset.magnitude
         status.prompt = .listen
         status.notice = nil
@@ -64,7 +65,8 @@ public struct PitchComparisonResult: TrialNews {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote),
+        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote,
+                                             tuning: record.tuningSystem.shownName),
                                sessionBest: sessionBest, standing: standing)
         status.difficulty = record.centOffset.magnitude
         status.lastResult = .comparison(correct: record.isCorrect, offset: record.centOffset)
@@ -85,7 +87,7 @@ struct PitchComparisonCompletion: CountedCompletion {
     }
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
-        let standing = standings.standing(of: record.discipline)
+        let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
         tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
             $0.correct += record.isCorrect ? 1 : 0
         }

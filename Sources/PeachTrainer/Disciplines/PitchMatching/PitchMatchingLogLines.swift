@@ -6,7 +6,8 @@ extension LogLineText {
     /// "trial 4 · matching · unison on G4 · started": not where the note starts, which would
     /// tell a musician reading the log (or a rig's display) which way to tune.
     static func matchingStarted(_ trial: PitchMatchingTrial, number: Int, mode: TrainingMode) -> String {
-        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote)
+        let question = TrialQuestion(interval: trial.interval, reference: trial.referenceNote, target: trial.targetNote,
+                                     tuning: trial.tuningSystem.shownName)
         return "trial \(number) · \(mode) · \(question.longText) · started"
     }
 

@@ -13,7 +13,8 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote)
+        status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote,
+                                        tuning: tuningSystem.shownName)
         // No offset to show until the tunable note sounds.
         status.difficulty = nil
         status.prompt = .listen
@@ -83,7 +84,8 @@ public struct PitchMatchingResult: TrialNews {
     }
 
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
-        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote),
+        status.showPitchResult(TrialQuestion(undirected: record.interval, reference: record.referenceNote, target: record.targetNote,
+                                             tuning: record.tuningSystem.shownName),
                                sessionBest: sessionBest, standing: standing)
         // The error shows as the result; matching has no difficulty to show.
         status.difficulty = nil
@@ -107,7 +109,7 @@ struct PitchMatchingCompletion: CountedCompletion {
     }
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
-        let standing = standings.standing(of: record.discipline)
+        let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
         tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
             $0.absoluteErrors += record.userCentError.magnitude.rawValue
         }
