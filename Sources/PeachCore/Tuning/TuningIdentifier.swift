@@ -36,8 +36,14 @@ public struct TuningIdentifier: Hashable, Comparable, Sendable, CustomStringConv
     }
 
     /// The name where a trial is shown, nil in equal temperament (what every trial assumes
-    /// unless told).
-    public var shownName: String? { self == .equalTemperament ? nil : name }
+    /// unless told); the iOS app's camel-case identifier of just intonation in words.
+    public var shownName: String? {
+        switch self {
+        case .equalTemperament: nil
+        case .justIntonation: "just intonation"
+        default: name
+        }
+    }
 
     public var isScala: Bool { rawValue.hasPrefix(Self.scalaPrefix) }
 
