@@ -127,14 +127,17 @@ extension TrainingStore {
     private static let progressInterval = 4096
 }
 
-/// Stores imported records through one prepared statement per table, each checked first for a
-/// stored duplicate by one indexed lookup (also prepared): a file of a million rows costs a
-/// million bindings, not a million SQL texts to compile.
+/// Stores imported records through one prepared statement per table: a file of a million rows
+/// costs a million bindings, not a million SQL texts to compile. A merge asks the table for a
+/// stored duplicate (one indexed lookup, also prepared) only for a row its kind's
+/// `ImportDuplicateFrontier` cannot decide: into an empty store, or with rows newer than the
+/// stored ones, it never does.
 private final class ImportWriter {
     private let mode: ImportMode
     private let kinds: RecordKinds
     private let inserts: [Statement]
     private let lookups: [Statement]
+    private var frontiers: [ImportDuplicateFrontier]
     var summary: ImportSummary
 
     init(_ db: Database, mode: ImportMode, kinds: RecordKinds) throws {
@@ -148,17 +151,28 @@ private final class ImportWriter {
         // the kind's table. So a record stored here at 09:30:05.999, exported, merged through
         // the iOS app and exported from there as 09:30:05 is found again.
         lookups = try kinds.kinds.map { try db.makeStatement(sql: $0.duplicateLookupSQL) }
+        frontiers = try kinds.kinds.map { kind in
+            ImportDuplicateFrontier(newestStored: try Int64.fetchOne(db, sql: "SELECT MAX(timestamp) FROM \(kind.table)"))
+        }
     }
 
     func add(_ record: some StoredRecord) throws {
         let kind = kinds.index(of: type(of: record))
         if mode == .merge {
-            let (start, end) = Self.wholeSecond(of: record.timestamp)
-            let key = StatementArguments([start, end] + record.identityValues)
-            if try Bool.fetchOne(lookups[kind], arguments: key) ?? false {
+            let start = ImportDuplicateFrontier.secondStart(RecordTimestamp.milliseconds(of: record.timestamp))
+            let identity = record.identityValues
+            let key = identity.map { $0?.databaseValue ?? .null }
+            let duplicate = switch frontiers[kind].check(second: start, key: key) {
+            case .new: false
+            case .duplicate: true
+            case .lookUp:
+                try Bool.fetchOne(lookups[kind], arguments: StatementArguments([start, start + 1000] + identity)) ?? false
+            }
+            if duplicate {
                 summary.tallies[kind].skipped += 1
                 return
             }
+            frontiers[kind].inserted(second: start, key: key)
         }
         let statement = inserts[kind]
         statement.setUncheckedArguments(TrainingStore.arguments(record, rig: .none))
@@ -174,13 +188,5 @@ private final class ImportWriter {
             path: path, operation: "replace the records",
             reason: invalid > 0 ? "none of the file's \(invalid) row\(invalid == 1 ? "" : "s") is valid"
                                 : "the file holds no record; `peach reset` deletes every record")
-    }
-
-    /// The milliseconds of the whole second `timestamp` lies in (rounded down, also before 1970).
-    private static func wholeSecond(of timestamp: Date) -> (start: Int64, end: Int64) {
-        let milliseconds: Int64 = RecordTimestamp.milliseconds(of: timestamp)
-        let remainder: Int64 = ((milliseconds % 1000) + 1000) % 1000
-        let start: Int64 = milliseconds - remainder
-        return (start, start + 1000)
     }
 }
