@@ -28,7 +28,8 @@ struct ProfileCommand: AsyncParsableCommand {
     var svg: String?
 
     func run() async throws {
-        let report = try StoreComposition.openExistingStore(store)?.profileReport()
+        // The history over time is drawn only: text and JSON skip its pass and its estimates.
+        let report = try StoreComposition.openExistingStore(store)?.profileReport(history: svg != nil)
             ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
