@@ -23,10 +23,13 @@ enum TrainComposition {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
         let timeline = StartTimeline(log: log)
         timeline.mark("settings read")
-        // The store opens beside the client and the controller's port; it is awaited before the
-        // output, so a damaged database stops us before any synth is started or anything sounds.
-        let opening = StoreOpening(storeOptions)
-        let client = try await opening.precedingStoreError { try SequencerComposition.openClient() }
+        // The store first: a damaged database stops us before anything sounds.
+        let store = try StoreComposition.openStore(storeOptions)
+        let profile = try store.loadProfile()
+        let thresholds = try store.loadLiveThresholds()
+        log.debug("store \(store.location) open, profile and threshold estimates loaded")
+        timeline.mark("store open, profile loaded")
+        let client = try SequencerComposition.openClient()
         defer { client.close() }
         log.debug("sequencer client \(client.clientID) open")
         timeline.mark("sequencer client open")
@@ -40,6 +43,8 @@ enum TrainComposition {
         let presenter = OrderedPresenter(shown)
         let notice: @Sendable (String) -> Void = { message in presenter.post(.notice(message)) }
         settingsWarnings.show(through: notice)
+        // A trial waiting to be saved behind an import says so, on the screen where it is missed.
+        store.onBusyWait(notice)
         defer { settingsWarnings.show(through: nil) }
 
         let statusLine = shown as? StatusLinePresenter
@@ -48,19 +53,11 @@ enum TrainComposition {
         do {
             // The controller first: a misspelt --from fails before any synth is started, and
             // the ports it lists are the rig's, not those of a synth Peach started.
-            let input = try await opening.precedingStoreError {
-                try await InputComposition.chooseInput(
-                    spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: jobControl != nil,
-                    waiting: notice)
-            }
+            let input = try await InputComposition.chooseInput(
+                spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: jobControl != nil,
+                waiting: notice)
             log.debug("input \(input?.label ?? "the terminal")")
             timeline.mark("input chosen")
-            let opened = try await opening.opened()
-            let store = opened.store, profile = opened.profile, thresholds = opened.thresholds
-            // A trial waiting to be saved behind an import says so, on the screen where it is missed.
-            store.onBusyWait(notice)
-            log.debug("store \(store.location) open, profile and threshold estimates loaded")
-            timeline.mark("store open, profile loaded")
             let output = try await OutputComposition.chooseOutput(
                 spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
             log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
