@@ -29,7 +29,8 @@ struct ProfileCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opened = try StoreComposition.openExistingStore(store)
-        let report = try opened?.profileReport() ?? ProfileReport(comparisons: [], matchings: [])
+        // The history over time is drawn only: text and JSON skip its pass and its estimates.
+        let report = try opened?.profileReport(history: svg != nil) ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
                 try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg, inProgress: PeachCommand.temporaryFiles)

@@ -21,14 +21,18 @@ enum TrainComposition {
                       storeOptions: StoreOptions, interruption: Interruption,
                       jobControl: JobControl?) async throws -> Trainer.Outcome {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
+        let timeline = StartTimeline(log: log)
+        timeline.mark("settings read")
         // The store first: a damaged database stops us before anything sounds.
         let store = try StoreComposition.openStore(storeOptions)
         let profile = try store.loadProfile()
         let thresholds = try store.loadLiveThresholds()
         log.debug("store \(store.location) open, profile and threshold estimates loaded")
+        timeline.mark("store open, profile loaded")
         let client = try SequencerComposition.openClient()
         defer { client.close() }
         log.debug("sequencer client \(client.clientID) open")
+        timeline.mark("sequencer client open")
 
         // One ordered way to the screen: notices from the port waiting and the hot-plug watch
         // appear in the order they happened, among the trainer's own reports.
@@ -53,9 +57,11 @@ enum TrainComposition {
                 spec: request.inputSpec, client: client, frontEnd: request.frontEnd, terminal: jobControl != nil,
                 waiting: notice)
             log.debug("input \(input?.label ?? "the terminal")")
+            timeline.mark("input chosen")
             let output = try await OutputComposition.chooseOutput(
                 spec: request.outputSpec, client: client, frontEnd: request.frontEnd, settings: settings.rig, waiting: notice)
             log.debug("output \(output.port.label)\(output.startedSynth.map { " (\($0.engine.name) started by Peach: \(output.choice?.reason ?? ""))" } ?? "")")
+            timeline.mark("output chosen")
             // A synth we started is started again should it die, and does not outlive us.
             let keeper = output.startedSynth.flatMap { synth in
                 output.launcher.map { launcher in
@@ -92,6 +98,7 @@ enum TrainComposition {
         presenter: OrderedPresenter, statusLine: StatusLinePresenter?, notice: @escaping @Sendable (String) -> Void,
         interruption: Interruption, log: Logger
     ) async throws -> Trainer.Outcome {
+        let timeline = StartTimeline(log: log)
         let output = chosen.port
         let interactive = jobControl != nil
         let feedback = request.frontEnd.feedback
@@ -108,6 +115,7 @@ enum TrainComposition {
         let rhythm = request.mode.isRhythm
         let stampQueue = rhythm ? client.outputQueue : client.inputQueue
         if let input { try client.connectInput(from: input.address, timestampQueue: stampQueue) }
+        timeline.mark("ports connected")
 
         var configuration = NotePlayerConfiguration(
             settings: settings.rig, bendResponse: BendResponse(synthClientName: output.clientName),
@@ -117,6 +125,8 @@ enum TrainComposition {
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
         log.debug("synth set up: \(sound), bend range \(settings.rig.pitchBendRange)")
+        timeline.mark("synth set up")
+        let sessionPlayer = FirstNoteMark(player, timeline: timeline)
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.training.velocity) }
         cue?.clear()
         // The engine Peach started says; one the user started is known by its client's name, and
@@ -145,11 +155,11 @@ enum TrainComposition {
             if let session = rhythmSessions?.session(for: mode) { return session }
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
-                    intervals: trained, player: player, settings: pitchSettings, observers: [recorder, profile, thresholds],
+                    intervals: trained, player: sessionPlayer, settings: pitchSettings, observers: [recorder, profile, thresholds],
                     resettables: [recorder, profile, thresholds], now: RecordTimestamp.now))
             }
             return .comparison(try PitchComparisonSession(
-                intervals: trained, player: player, settings: pitchSettings, strategy: strategy, profile: profile,
+                intervals: trained, player: sessionPlayer, settings: pitchSettings, strategy: strategy, profile: profile,
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
                 now: RecordTimestamp.now))
         }
@@ -193,6 +203,7 @@ enum TrainComposition {
             }
         }
         log.debug("training starts")
+        timeline.mark("training starts")
         let outcome = await trainer.run()
         log.debug("training ended: \(outcome)")
         // The last note-offs are read before our client's close unsubscribes it.

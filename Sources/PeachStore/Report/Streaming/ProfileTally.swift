@@ -53,14 +53,16 @@ struct ProfileTally {
     private var disciplines: [DisciplineTally]
     /// Per comparison discipline (0, 1) and reference note: Σ |offset| and count of correct answers.
     private var notes: [[(sum: Double, count: Int)]]
-    private var history: ThresholdHistory.Builder
+    /// Nil when the report's history is not wanted.
+    private var history: ThresholdHistory.Builder?
 
-    init(sessionCount: Int, now: Date, weighting: RecencyWeighting = .standard) {
+    /// `sessionCount`: the sittings of the history; nil for a report without one.
+    init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
         weekStart = now.addingTimeInterval(-7 * 86_400)
         disciplines = Array(repeating: DisciplineTally(whole: Estimator(weighting)), count: 4)
         notes = Array(repeating: Array(repeating: (0, 0), count: 128), count: 2)
-        history = ThresholdHistory.Builder(sessionCount: sessionCount, weighting: weighting)
+        history = sessionCount.map { ThresholdHistory.Builder(sessionCount: $0, weighting: weighting) }
     }
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
@@ -88,7 +90,7 @@ struct ProfileTally {
         case .matching(let error):
             profile.add(abs(error), at: trial.time, to: trial.discipline)
         }
-        history.add(trial, table: &table)
+        history?.add(trial, table: &table)
     }
 
     func report(rhythm: RhythmReport) -> ProfileReport {
@@ -123,6 +125,7 @@ struct ProfileTally {
             if !notes.isEmpty { byNote[discipline] = notes }
         }
         return ProfileReport(statistics: statistics, thresholdsByNote: byNote, thresholds: ThresholdProfile(disciplines: thresholds),
-                             weeklyChange: changes, history: history.finish(table: table), rhythm: rhythm)
+                             weeklyChange: changes, history: history?.finish(table: table) ?? ThresholdHistory(sessions: [], points: [:]),
+                             rhythm: rhythm)
     }
 }

@@ -11,20 +11,25 @@ extension TrainingStore {
     /// a row that fails is read again whole for the error `comparisons()` would give. The
     /// columns the profile does not use (target note, tuning system) are checked by export,
     /// import and `doctor`, not here.
-    public func profileReport(now: Date = Date()) throws(StoreError) -> ProfileReport {
+    ///
+    /// Without `history` (only the SVG draws it) the report's history is empty, and neither the
+    /// sittings are counted (a second query over every row) nor an estimate made per sitting.
+    public func profileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport {
         let rhythm = try rhythmReport()
         var damaged: (table: String, id: Int64)?
         let report: ProfileReport?
         do {
             report = try pool.read { db -> ProfileReport? in
                 var counter = ThresholdHistory.SessionCounter()
-                let times = try Int64.fetchCursor(db, sql: Self.profileTimesSQL)
-                while let time = try times.next() { counter.add(RecordTimestamp.date(milliseconds: time)) }
+                if history {
+                    let times = try Int64.fetchCursor(db, sql: Self.profileTimesSQL)
+                    while let time = try times.next() { counter.add(RecordTimestamp.date(milliseconds: time)) }
+                }
                 // Rows are stored as trials happen, so the order they were stored in is nearly always
                 // the time order: read that way (a plain scan) and sort in SQLite only when a row
                 // turns out older than the one before it (an import of older records).
                 for sorted in [false, true] {
-                    var tally = ProfileTally(sessionCount: counter.sessions, now: now)
+                    var tally = ProfileTally(sessionCount: history ? counter.sessions : nil, now: now)
                     switch try Self.tally(into: &tally, db, sorted: sorted) {
                     case .done: return tally.report(rhythm: rhythm)
                     case .damaged(let table, let id):
