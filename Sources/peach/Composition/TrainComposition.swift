@@ -136,6 +136,9 @@ enum TrainComposition {
         let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings.rig)) : nil
         defer { try? rhythmPlayer?.close() }
         let intervals = request.intervals
+        // --focus weak: where the profile says there is most to gain, read once before training.
+        let focusReport = request.focus == .weak ? try store.profileReport() : nil
+        let tuningSystem = "\(settings.training.tuningSystem)"
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
             if let rhythmPlayer, mode == .rhythmOffsetDetection {
@@ -156,7 +159,8 @@ enum TrainComposition {
             return .comparison(try PitchComparisonSession(
                 intervals: trained, player: player, settings: settings, strategy: strategy, profile: profile,
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
-                now: RecordTimestamp.now))
+                now: RecordTimestamp.now,
+                focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem)))
         }
         // Port names are the clients' own: shown safe on the status line and in the log.
         let outputLabel = output.label.terminalSafe

@@ -8,7 +8,7 @@ import PeachCore
 struct ProfileTally {
     /// One discipline's estimate: answers per offset bin (comparison) or the errors' spread
     /// (matching), each trial weighted by its place in the discipline.
-    private struct Estimator {
+    struct Estimator {
         var answers: DecayedAnswerBins
         var errors: DecayedSpread
 
@@ -54,6 +54,8 @@ struct ProfileTally {
     /// Per comparison discipline (0, 1) and reference note: Σ |offset| and count of correct answers.
     private var notes: [[(sum: Double, count: Int)]]
     private var history: ThresholdHistory.Builder
+    /// Per interval, and per window of days (issue 33).
+    private var items: ItemTally
 
     init(sessionCount: Int, now: Date, weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
@@ -61,6 +63,7 @@ struct ProfileTally {
         disciplines = Array(repeating: DisciplineTally(whole: Estimator(weighting)), count: 4)
         notes = Array(repeating: Array(repeating: (0, 0), count: 128), count: 2)
         history = ThresholdHistory.Builder(sessionCount: sessionCount, weighting: weighting)
+        items = ItemTally(now: now, weighting: weighting)
     }
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
@@ -89,6 +92,7 @@ struct ProfileTally {
             profile.add(abs(error), at: trial.time, to: trial.discipline)
         }
         history.add(trial, table: &table)
+        items.add(trial, index: index, table: &table)
     }
 
     func report(rhythm: RhythmReport) -> ProfileReport {
@@ -122,7 +126,10 @@ struct ProfileTally {
             }
             if !notes.isEmpty { byNote[discipline] = notes }
         }
-        return ProfileReport(statistics: statistics, thresholdsByNote: byNote, thresholds: ThresholdProfile(disciplines: thresholds),
-                             weeklyChange: changes, history: history.finish(table: table), rhythm: rhythm)
+        var report = ProfileReport(statistics: statistics, thresholdsByNote: byNote,
+                                   thresholds: ThresholdProfile(disciplines: thresholds), weeklyChange: changes,
+                                   history: history.finish(table: table), rhythm: rhythm)
+        items.finish(into: &report, newest: disciplines.map { $0.trials - 1 }, table: table)
+        return report
     }
 }
