@@ -13,6 +13,19 @@ struct WeakSpotSimulationTests {
         DirectedInterval(.minorSixth, .up): 6,
     ]
 
+    @Test("an interval trained alone has its discipline's own estimate, weighted by the discipline's recency")
+    func aLoneIntervalIsItsDiscipline() async throws {
+        let listener = try ComparisonListener(threshold: 6)
+        let third = DirectedInterval(.majorThird, .down)
+        let records = try await ComparisonSimulation.run(listener, trials: 1500, seed: 4, intervals: [third])
+        let report = ProfileReport(comparisons: records, matchings: [], now: records.last!.timestamp)
+        let item = try #require(report.intervals[.intervalComparison]?.first)
+        #expect(report.intervals[.intervalComparison]?.count == 1 && item.interval == third && item.trials == 1500)
+        #expect(item.tuningSystem == "equalTemperament")
+        #expect(item.estimate == report.thresholds.disciplines[.intervalComparison]?.estimate)
+        #expect(report.intervals[.unisonComparison] == nil)
+    }
+
     /// Per run of 600 trials: how many of the three estimates hold the truth, how many are
     /// within ±30 % of it, and whether the weakest interval was named right.
     static func intervalRun(seed: UInt64, focus: WeakFocus?) async throws -> (covered: Int, close: Int, named: Bool) {

@@ -16,8 +16,9 @@ extension ProfileText {
             for (spots, by) in [(intervals, "interval"), (registers, "register")] where spots.count >= 2 {
                 // Two weakest (one when there are only two items), and the strongest. "Below x c"
                 // cannot be the weakest, nor "above x c" the strongest: their open side says otherwise.
-                guard let strongest = spots.last(where: { $0.estimate.kind != .above }) else { continue }
-                let weakest = spots.filter { $0.estimate.kind != .below && $0 != strongest }.prefix(2)
+                guard let place = spots.lastIndex(where: { $0.estimate.kind != .above }) else { continue }
+                let strongest = spots[place]
+                let weakest = spots[..<place].filter { $0.estimate.kind != .below }.prefix(2)
                 guard !weakest.isEmpty else { continue }
                 lines.append("\(ProfileReport.title(of: discipline)), by \(by) — weakest: "
                              + weakest.map { "\($0.words) \($0.estimate.shortText)" }.joined(separator: "; ")

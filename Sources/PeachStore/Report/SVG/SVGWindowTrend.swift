@@ -23,6 +23,8 @@ struct SVGWindowTrend {
             return
         }
         let (chartLeft, chartRight) = (left + 170, left + 520)
+        svg.text("grey: the \(Self.days) days before · coloured: the last \(Self.days) · bars: 95 % intervals",
+                 x: chartRight + 20, y: top, size: 10, fill: SVGStyle.muted)
         let values = rows.flatMap { [$0.1.estimate, $0.1.before].compactMap { $0 } }
             .flatMap { [$0.cents, $0.lower, $0.upper].compactMap { $0 } }
         let axis = HorizontalLogAxis(values: values, left: chartLeft, right: chartRight)

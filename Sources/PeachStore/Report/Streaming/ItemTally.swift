@@ -8,10 +8,12 @@ import PeachCore
 /// Bounded by what was trained, not by the records: one estimator per interval trained and
 /// six per discipline, each a few dozen offset bins.
 struct ItemTally {
+    /// Numbers only: hashing a tuning system's name for every trial would cost more than its bins.
     private struct IntervalKey: Hashable {
         let discipline: Int
         let interval: DirectedInterval
-        let tuningSystem: String
+        /// An index into `tuningSystems`.
+        let tuningSystem: Int
     }
 
     /// One window length of one discipline: the span itself and the span before it.
@@ -23,6 +25,8 @@ struct ItemTally {
     let now: Date
     let weighting: RecencyWeighting
     private var intervals: [IntervalKey: ProfileTally.Estimator] = [:]
+    /// The tuning systems' names as met, usually one or two.
+    private var tuningSystems: [String] = []
     /// Per discipline ordinal, per `ProfileReport.Window.lengths`.
     private var windows: [[WindowPair]]
     /// Where each window and the span before it start, as `Window.lengths`.
@@ -45,7 +49,11 @@ struct ItemTally {
     mutating func add(_ trial: PitchTrial, index: Int, table: inout ThresholdFitTable) {
         let ordinal = trial.discipline.ordinal
         if let interval = trial.interval, let tuningSystem = trial.tuningSystem {
-            let key = IntervalKey(discipline: ordinal, interval: interval, tuningSystem: tuningSystem)
+            let system = tuningSystems.firstIndex(of: tuningSystem) ?? {
+                tuningSystems.append(tuningSystem)
+                return tuningSystems.count - 1
+            }()
+            let key = IntervalKey(discipline: ordinal, interval: interval, tuningSystem: system)
             intervals[key, default: ProfileTally.Estimator(weighting)].add(trial.value, index: index, table: &table)
         }
         // Oldest first: the early trials fall before every window and cost one comparison each.
@@ -61,13 +69,16 @@ struct ItemTally {
     /// Sets the report's intervals and windows; `newest` is each discipline's latest trial index.
     func finish(into report: inout ProfileReport, newest: [Int], table: ThresholdFitTable) {
         var byDiscipline: [TrainingDiscipline: [IntervalThreshold]] = [:]
-        let keys = intervals.keys.sorted { ($0.discipline, $0.interval, $0.tuningSystem) < ($1.discipline, $1.interval, $1.tuningSystem) }
+        let keys = intervals.keys.sorted {
+            ($0.discipline, $0.interval, tuningSystems[$0.tuningSystem]) < ($1.discipline, $1.interval, tuningSystems[$1.tuningSystem])
+        }
         for key in keys {
             let discipline = TrainingDiscipline.allCases[key.discipline]
             let estimator = intervals[key]!
             let enough = estimator.trials >= IntervalThreshold.minimumTrials
             byDiscipline[discipline, default: []].append(IntervalThreshold(
-                discipline: discipline, interval: key.interval, tuningSystem: key.tuningSystem, trials: estimator.trials,
+                discipline: discipline, interval: key.interval, tuningSystem: tuningSystems[key.tuningSystem],
+                trials: estimator.trials,
                 estimate: enough ? estimator.estimate(asOf: newest[key.discipline], table: table)?.0 : nil))
         }
         report.intervals = byDiscipline

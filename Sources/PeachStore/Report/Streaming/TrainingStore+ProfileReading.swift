@@ -117,10 +117,13 @@ extension TrainingStore {
     /// either is not what a record holds (export and `doctor` report those, the profile skips them).
     private static func directedInterval(_ row: Row, referenceNote: Int) -> DirectedInterval? {
         // Through DatabaseValue: GRDB stops the process on a column it cannot convert.
-        guard let name = String.fromDatabaseValue(row[7] as DatabaseValue), let interval = try? Interval(abbreviation: name),
+        guard let name = String.fromDatabaseValue(row[7] as DatabaseValue), let interval = intervalsByName[name],
               let target = Int64.fromDatabaseValue(row[8] as DatabaseValue), (0...127).contains(target) else { return nil }
         return DirectedInterval(interval, fromNote: referenceNote, toNote: Int(target))
     }
+
+    /// Looked up once per row: `Interval(abbreviation:)` builds its list of names on every call.
+    private static let intervalsByName = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
     /// Every pitch timestamp in order: the sittings are counted before the tally starts.
     private static let profileTimesSQL = """
