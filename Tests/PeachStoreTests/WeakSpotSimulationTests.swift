@@ -26,6 +26,33 @@ struct WeakSpotSimulationTests {
         #expect(report.intervals[.unisonComparison] == nil)
     }
 
+    @Test("--json names each interval as --intervals takes it, with its threshold and bounds, and carries the windows")
+    func jsonItems() async throws {
+        let listener = try IntervalListener(thresholds: Self.truth)
+        let records = try await ComparisonSimulation.run(trials: 300, seed: 9, intervals: listener.intervals,
+                                                         focus: WeakFocus()) { listener.answersHigher(to: $0, using: &$1) }
+        let report = ProfileReport(comparisons: records, matchings: [], now: records.last!.timestamp)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ProfileJSON.render(report).utf8)) as? [String: Any])
+        let threshold = try #require((json["intervalComparison"] as? [String: Any])?["threshold"] as? [String: Any])
+        let intervals = try #require(threshold["intervals"] as? [[String: Any]])
+        #expect(intervals.compactMap { $0["interval"] as? String } == ["M3d", "P5u", "m6u"])
+        for item in intervals {
+            let trials = try #require(item["trials"] as? Int)
+            #expect(item["tuningSystem"] as? String == "equalTemperament")
+            if trials < IntervalThreshold.minimumTrials {
+                #expect(item["kind"] as? String == "notEnoughData" && item["threshold"] is NSNull)
+            } else if item["kind"] as? String == "interval" {
+                let (value, lower, upper) = (try #require(item["threshold"] as? Double), try #require(item["lower"] as? Double),
+                                             try #require(item["upper"] as? Double))
+                #expect(lower < value && value < upper)
+            }
+        }
+        let windows = try #require(threshold["windows"] as? [[String: Any]])
+        #expect(windows.compactMap { $0["days"] as? Int } == [7, 30, 90])
+        // 300 trials 3 s apart: all in the last 7 days, none before.
+        #expect(windows.allSatisfy { $0["trials"] as? Int == 300 && $0["before"] is NSNull && $0["change"] is NSNull })
+    }
+
     /// Per run of 600 trials: how many of the three estimates hold the truth, how many are
     /// within ±30 % of it, and whether the weakest interval was named right.
     static func intervalRun(seed: UInt64, focus: WeakFocus?) async throws -> (covered: Int, close: Int, named: Bool) {
