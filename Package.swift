@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "PeachALSATests",
                     dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests",
-                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport",
+                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig", "PeachTestSupport"]),
         // Also home of the toy discipline that proves a discipline is one folder: it runs through

@@ -67,6 +67,7 @@ extension LayerSample {
               user: ("intervalComparison", "interval-comparison"), shipped: ("matching", "matching")),
         .init(key: "train.trials", environment: ("5", "5"), user: ("20", "20"), shipped: ("0", "0")),
         .init(key: "train.json", environment: ("1", "true"), user: ("yes", "true"), shipped: ("true", "true")),
+        .init(key: "train.focus", environment: ("weak", "weak"), user: ("none", "none"), shipped: ("weak", "weak")),
         .init(key: "synth.autoStart", environment: ("false", "false"), user: ("off", "false"), shipped: ("no", "false")),
         .init(key: "synth.engine", environment: ("FluidSynth", "fluidsynth"), user: ("amsynth", "amsynth"), shipped: ("auto", "auto")),
         .init(key: "synth.soundFont", environment: ("/env.sf2", "/env.sf2"),
@@ -132,7 +133,7 @@ struct PrecedenceTests {
             "PEACH_CONTROLLER_COMPARISON_HIGHER", "PEACH_CONTROLLER_COMPARISON_LOWER", "PEACH_CONTROLLER_MATCHING_CONTROL",
             "PEACH_CONTROLLER_MATCHING_COMMIT", "PEACH_CONTROLLER_COMMANDS_START_STOP",
             "PEACH_CONTROLLER_COMMANDS_NEXT_MODE", "PEACH_CONTROLLER_COMMANDS_QUIT", "PEACH_CONTROLLER_COMMANDS_HOLD_START_STOP",
-            "PEACH_CONTROLLER_RHYTHM_TAP", "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_SYNTH_AUTO_START", "PEACH_SYNTH_ENGINE",
+            "PEACH_CONTROLLER_RHYTHM_TAP", "PEACH_TRAIN_MODE", "PEACH_TRAIN_TRIALS", "PEACH_TRAIN_JSON", "PEACH_TRAIN_FOCUS", "PEACH_SYNTH_AUTO_START", "PEACH_SYNTH_ENGINE",
             "PEACH_SYNTH_SOUND_FONT", "PEACH_SYNTH_AUDIO_DRIVER", "PEACH_FEEDBACK_CHANNEL",
             "PEACH_FEEDBACK_POSITIVE_NOTE", "PEACH_FEEDBACK_NEGATIVE_NOTE", "PEACH_FEEDBACK_NEAR_CENTS",
         ])

@@ -10,9 +10,16 @@ struct TrialPitches: Sendable {
     let targetFrequency: Frequency
 
     init(intervals: [DirectedInterval], settings: TrainingSettings, random: inout SessionRandom) throws {
-        interval = intervals.randomElement(using: &random)!
+        let interval = intervals.randomElement(using: &random)!
         let candidates = settings.noteRange.referenceNotes(for: [interval])
-        referenceNote = try MIDINote(Int.random(in: candidates, using: &random))
+        try self.init(interval: interval, referenceNote: MIDINote(Int.random(in: candidates, using: &random)),
+                      settings: settings)
+    }
+
+    /// The trial's notes once its interval and reference note are chosen.
+    init(interval: DirectedInterval, referenceNote: MIDINote, settings: TrainingSettings) throws {
+        self.interval = interval
+        self.referenceNote = referenceNote
         targetNote = try referenceNote.transposed(by: interval)
         let tuning = settings.activeTuning
         referenceFrequency = tuning.frequency(of: DetunedMIDINote(referenceNote), referencePitch: settings.referencePitch)

@@ -336,7 +336,7 @@ public enum SettingsCatalogue {
         controllerTuning.erased, controllerCommit.erased,
         controllerStartStop.erased, controllerNextMode.erased, controllerQuit.erased, controllerHoldStartStop.erased,
         controllerTap.erased,
-        trainMode.erased, trainTrials.erased, trainJSON.erased,
+        trainMode.erased, trainTrials.erased, trainJSON.erased, trainFocus.erased,
         synthAutoStart.erased, synthEngine.erased, synthSoundFont.erased, synthAudioDriver.erased,
         feedbackChannel.erased, feedbackPositiveNote.erased, feedbackNegativeNote.erased, feedbackNearCents.erased,
     ]

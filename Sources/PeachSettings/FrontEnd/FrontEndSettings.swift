@@ -15,10 +15,13 @@ public struct FrontEndSettings: Hashable, Sendable {
     public let portWait: PortWait
     public let synth: SynthLaunchSettings
     public let feedback: FeedbackCueSettings
+    /// `weak`: comparison trials go where there is most to gain (issue 33).
+    public let focus: TrainingFocus
 
     public init(mode: TrainingMode = .comparison, trials: Int? = nil, json: Bool = false,
                 pitchResolution: PitchResolution = .automatic, portWait: PortWait = .none,
-                synth: SynthLaunchSettings = .default, feedback: FeedbackCueSettings = .default) {
+                synth: SynthLaunchSettings = .default, feedback: FeedbackCueSettings = .default,
+                focus: TrainingFocus = .none) {
         self.mode = mode
         self.trials = trials
         self.json = json
@@ -26,6 +29,7 @@ public struct FrontEndSettings: Hashable, Sendable {
         self.portWait = portWait
         self.synth = synth
         self.feedback = feedback
+        self.focus = focus
     }
 
     public static let `default` = FrontEndSettings()

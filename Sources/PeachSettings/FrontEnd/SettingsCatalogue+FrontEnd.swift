@@ -37,6 +37,15 @@ extension SettingsCatalogue {
         format: { String($0) }
     )
 
+    public static let trainFocus = SettingDescriptor(
+        key: "train.focus",
+        comment: "weak: comparison trials go to the intervals and registers where there is most to gain, each "
+            + "interval with its own staircase; none: drawn evenly, as the iOS app does.",
+        defaultValue: FrontEndSettings.default.focus,
+        parse: { raw throws(DomainValueError) in try TrainingFocus(parsing: Parse.scalar(raw, type: "training focus")) },
+        format: { $0.rawValue }
+    )
+
     public static let pitchResolution = SettingDescriptor(
         key: "midi.pitchResolution",
         comment: "Finest pitch step in cents the synth renders; the difficulty never goes below it. auto: 0 (exact), "

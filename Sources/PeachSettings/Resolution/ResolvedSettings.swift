@@ -62,6 +62,7 @@ public struct ResolvedSettings: Sendable {
         let mode = record(Catalogue.trainMode, resolver.resolve(Catalogue.trainMode))
         let trials = record(Catalogue.trainTrials, resolver.resolve(Catalogue.trainTrials))
         let json = record(Catalogue.trainJSON, resolver.resolve(Catalogue.trainJSON))
+        let focus = record(Catalogue.trainFocus, resolver.resolve(Catalogue.trainFocus))
         let synth = SynthLaunchSettings(
             autoStart: record(Catalogue.synthAutoStart, resolver.resolve(Catalogue.synthAutoStart)),
             engine: record(Catalogue.synthEngine, resolver.resolve(Catalogue.synthEngine)),
@@ -75,7 +76,7 @@ public struct ResolvedSettings: Sendable {
         let feedback = (try? FeedbackCueSettings(channel: feedbackChannel, positiveNote: positive,
                                                  negativeNote: negative, nearCents: near)) ?? .default
         frontEnd = FrontEndSettings(mode: mode, trials: trials, json: json, pitchResolution: pitchResolution,
-                                    portWait: portWait, synth: synth, feedback: feedback)
+                                    portWait: portWait, synth: synth, feedback: feedback, focus: focus)
 
         self.entries = Catalogue.all.compactMap { entries[$0.key] }
         self.warnings = resolver.warnings

@@ -10,13 +10,23 @@ public enum ComparisonSimulation {
     public static func run(_ listener: ComparisonListener, trials: Int, seed: UInt64,
                            intervals: Set<DirectedInterval> = [.prime],
                            strategy: any DifficultyStrategy = KazezStrategy()) async throws -> [PitchComparisonRecord] {
+        try await run(trials: trials, seed: seed, intervals: intervals, strategy: strategy) { trial, random in
+            listener.answersHigher(to: trial.centOffset.rawValue, using: &random)
+        }
+    }
+
+    /// As above, for a listener whose answer depends on more than the offset (the interval, or
+    /// how far into the run the trial is): `answer` says "higher?" to each trial.
+    public static func run(trials: Int, seed: UInt64, intervals: Set<DirectedInterval>,
+                           strategy: any DifficultyStrategy = KazezStrategy(), focus: WeakFocus? = nil,
+                           answer: (PitchComparisonTrial, inout SeededRandom) -> Bool) async throws -> [PitchComparisonRecord] {
         guard trials > 0 else { return [] }
         let clock = VirtualClock()
         let stamps = RecordStamps()
         let session = try PitchComparisonSession(
             intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
             strategy: strategy, clock: clock, random: SessionRandom(SeededRandom(seed: seed)),
-            now: { stamps.next() })
+            now: { stamps.next() }, focus: focus)
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)
         let events = session.events()
         await session.start()
@@ -30,7 +40,7 @@ public enum ComparisonSimulation {
             case .stateChanged(.playingNote2), .stateChanged(.awaitingAnswer):
                 guard let trial = current, trial.number != answered else { break }
                 answered = trial.number
-                let higher = listener.answersHigher(to: trial.centOffset.rawValue, using: &listenerRandom)
+                let higher = answer(trial, &listenerRandom)
                 guard session.answer(higher: higher) else {
                     await session.stop()
                     throw SimulationError("the session refused the answer to trial \(trial.number)")

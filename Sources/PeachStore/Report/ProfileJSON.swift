@@ -12,7 +12,8 @@ import PeachCore
 /// reference note with trials: {octave, trials, kind, cents, lower, upper}, kind
 /// "notEnoughData" below 30 trials; then `weekAgo`, the estimate from the trials before the last
 /// seven days ({kind, cents, lower, upper, trials}, null when every trial is newer), and
-/// `trialsThisWeek` (both added by issue 34; every earlier key is as it was).
+/// `trialsThisWeek` (both added by issue 34; every earlier key is as it was); then `intervals`
+/// and `windows` (issue 33, `ProfileJSON+Items`).
 ///
 /// Then `rhythm`: {offsetDetection, matching}, arrays per tempo (`RhythmProfileJSON`).
 public enum ProfileJSON {
@@ -26,7 +27,7 @@ public enum ProfileJSON {
                 ("ewma", number(statistics?.ewma)),
                 ("trend", statistics?.trend.map { "\"\($0.rawValue)\"" } ?? "null"),
                 ("threshold", report.thresholds.disciplines[discipline].map {
-                    threshold($0, weekAgo: report.weeklyChange[discipline])
+                    threshold($0, weekAgo: report.weeklyChange[discipline], report: report)
                 } ?? "null"),
             ]
             let body = fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
@@ -35,7 +36,8 @@ public enum ProfileJSON {
         return "{\n" + objects.joined(separator: ",\n") + "\n}\n"
     }
 
-    private static func threshold(_ threshold: DisciplineThreshold, weekAgo change: ProfileReport.WeeklyChange?) -> String {
+    private static func threshold(_ threshold: DisciplineThreshold, weekAgo change: ProfileReport.WeeklyChange?,
+                                  report: ProfileReport) -> String {
         let estimate = threshold.estimate
         // What the cents measure: the offset heard 75 % of the time, or the errors' SD.
         var fields: [(String, String)] = [
@@ -58,15 +60,16 @@ public enum ProfileJSON {
             .map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" } ?? "null"
         fields.append(("weekAgo", before))
         fields.append(("trialsThisWeek", String(change?.trialsThisWeek ?? 0)))
+        fields += itemFields(threshold.discipline, report)
         return "{\n" + fields.map { "      \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n    }"
     }
 
-    private static func estimateFields(_ estimate: ThresholdEstimate) -> [(String, String)] {
+    static func estimateFields(_ estimate: ThresholdEstimate) -> [(String, String)] {
         [("kind", "\"\(estimate.kind.rawValue)\""), ("cents", number(estimate.cents)),
          ("lower", number(estimate.lower)), ("upper", number(estimate.upper))]
     }
 
-    private static func number(_ value: Double?) -> String {
+    static func number(_ value: Double?) -> String {
         value.map(DecimalText.format) ?? "null"
     }
 }

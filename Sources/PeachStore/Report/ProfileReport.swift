@@ -36,6 +36,10 @@ public struct ProfileReport: Sendable {
     public let history: ThresholdHistory
     /// The rhythm records' figures per tempo and side, and their history.
     public let rhythm: RhythmReport
+    /// Interval disciplines: every directed interval (and tuning system) trained, in interval order.
+    public internal(set) var intervals: [TrainingDiscipline: [IntervalThreshold]] = [:]
+    /// Per discipline with trials: the windows of `Window.lengths` days, shortest first.
+    public internal(set) var windows: [TrainingDiscipline: [Window]] = [:]
 
     /// From records in memory, in any order (ties in time keep the order given); `now` places
     /// "a week ago".

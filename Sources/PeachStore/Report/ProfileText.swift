@@ -11,7 +11,12 @@ public enum ProfileText {
         guard !report.isEmpty || !report.rhythm.isEmpty else {
             return "No training data yet: the profile is at cold start (comparison starts at 100 cents).\n"
         }
-        var lines = full ? fullLines(report) : shortLines(report)
+        // Where to work first, in words, before the figures (issue 33).
+        let weakSpots = weakSpotLines(report)
+        var lines = weakSpots.isEmpty ? [] : weakSpots + [""]
+        lines += full ? fullLines(report) : shortLines(report)
+        let changes = full ? [] : changeLines(report)
+        if !changes.isEmpty { lines += [""] + changes }
         lines.append("")
         lines += RhythmProfileText.lines(report.rhythm)
         return lines.joined(separator: "\n") + "\n"
@@ -66,6 +71,7 @@ public enum ProfileText {
             }
             lines.append(title)
             lines += thresholdLines(threshold)
+            lines += itemLines(discipline, report)
             if let change = report.weeklyChange[discipline] {
                 lines.append("  since last week: " + changeText(change, threshold.estimate))
             }

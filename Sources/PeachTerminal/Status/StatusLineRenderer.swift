@@ -27,7 +27,7 @@ public struct StatusLineRenderer: Hashable, Sendable {
     /// the result and the notice never go; if the line is still too wide without all of
     /// these, it is cut at the end.
     enum Reduction: Int, CaseIterable, Comparable {
-        case trend, best, thresholdInterval, intervalSet, modeName, threshold, trialNumber, difficulty, resultLabel
+        case trend, best, focus, thresholdInterval, intervalSet, modeName, threshold, trialNumber, difficulty, resultLabel
 
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -79,6 +79,9 @@ public struct StatusLineRenderer: Hashable, Sendable {
         if !mode.isEmpty { parts.append([Segment(text: mode, style: .bold)]) }
         if let trial = status.trial, !omitted.contains(.trialNumber) {
             parts.append([Segment(text: "trial \(trial)", style: .plain)])
+        }
+        if let focus = status.focus, !omitted.contains(.focus) {
+            parts.append([Segment(text: "focus: ", style: .dim), Segment(text: focus, style: .plain)])
         }
         if let question {
             parts.append([Segment(text: question, style: .bold)])

@@ -32,6 +32,8 @@ public struct TrainingStatus: Hashable, Sendable {
     public var rhythmOffsetPercent: Double?
     /// Rhythm: the profile's mean for the last trial's tempo and side, in percent of a sixteenth.
     public var rhythmMean: RhythmMean?
+    /// `--focus weak`: what the current trial trains and why, "M3 down, your weakest".
+    public var focus: String?
 
     public init(mode: TrainingMode, intervals: String? = nil, trial: Int? = nil, question: TrialQuestion? = nil,
                 difficulty: Cents? = nil,

@@ -15,7 +15,7 @@ struct TrainCommand: AsyncParsableCommand {
             the fourth click early or late?) or rhythm-matching (tap the fourth click; `rhythm` for \
             short); without it, the setting train.mode. Every option has a setting (`peach settings` lists them): --to \
             midi.outputPort, --from midi.inputPort, --intervals intervals, --tuning tuning, --trials train.trials, \
-            --json train.json, --port-wait midi.portWait.
+            --json train.json, --port-wait midi.portWait, --focus train.focus.
 
             With no --to and no synth running, Peach starts one (synth.engine) and stops it on exit. With \
             no controller, the terminal answers: ↑/h higher, ↓/l lower; ←/→ tune and Enter \
@@ -50,6 +50,9 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
     var trials: Int?
+    @Option(help: ArgumentHelp("weak: comparison trials go to your weakest intervals and registers; none: evenly.",
+                               valueName: "focus"), completion: .list(TrainingFocus.allCases.map(\.rawValue)))
+    var focus: String?
     @Flag(inversion: .prefixedNo, help: "One JSON object per line for every state change and trial.")
     var json: Bool?
     @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"))
@@ -105,6 +108,7 @@ struct TrainingRequest: Sendable {
     let inputSpec: String?
     let frontEnd: FrontEndSettings
     let verbose: Bool
+    let focus: TrainingFocus
 
     init(command: TrainCommand, settings: LayeredUserSettings) throws {
         let frontEnd = settings.current.frontEnd
@@ -136,9 +140,14 @@ struct TrainingRequest: Sendable {
         if let text = command.portWait {
             do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }
         }
+        do {
+            focus = try command.focus.map { try TrainingFocus(parsing: $0) } ?? frontEnd.focus
+        } catch {
+            throw ValidationError("--focus: \(error)")
+        }
         self.frontEnd = FrontEndSettings(mode: mode, trials: trialLimit, json: json,
                                          pitchResolution: frontEnd.pitchResolution, portWait: portWait,
-                                         synth: frontEnd.synth, feedback: frontEnd.feedback)
+                                         synth: frontEnd.synth, feedback: frontEnd.feedback, focus: focus)
         verbose = command.verbose
     }
 }

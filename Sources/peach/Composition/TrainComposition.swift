@@ -150,6 +150,9 @@ enum TrainComposition {
         }
         let intervals = request.intervals
         let pitchSettings: any UserSettings = request.tuning.map { TuningOverride(base: settings, tuning: $0) } ?? settings
+        // --focus weak: where the profile says there is most to gain, read once before training.
+        let focusReport = request.focus == .weak ? try store.profileReport() : nil
+        let tuningSystem = (request.tuning ?? settings.training.activeTuning).identifier.rawValue
         let makeSession: Trainer.SessionFactory = { mode in
             let trained = mode.intervals(configured: intervals)
             if let session = rhythmSessions?.session(for: mode) { return session }
@@ -161,7 +164,8 @@ enum TrainComposition {
             return .comparison(try PitchComparisonSession(
                 intervals: trained, player: sessionPlayer, settings: pitchSettings, strategy: strategy, profile: profile,
                 observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
-                now: RecordTimestamp.now))
+                now: RecordTimestamp.now,
+                focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem)))
         }
         // Port names are the clients' own: shown safe on the status line and in the log.
         let outputLabel = output.label.terminalSafe

@@ -3,8 +3,8 @@ import Foundation
 /// Pitch comparison: two notes, "was the second higher or lower?". An answer counts once per
 /// trial, while the target sounds (stopping it at once) or after it.
 ///
-/// Each directed interval runs its own Kazez staircase within a run, started from the
-/// profile's mean.
+/// Each discipline runs its own Kazez staircase within a run, started from the profile's mean;
+/// with `--focus weak` (`WeakFocus`) each directed interval runs its own, started from its estimate.
 public struct PitchComparison: SessionDiscipline {
     public typealias State = PitchComparisonState
     public typealias Trial = PitchComparisonTrial
@@ -31,6 +31,9 @@ public struct PitchComparison: SessionDiscipline {
         var magnitudes: [TrainingDiscipline: Cents] = [:]
         /// The running trial's staircase and its step.
         var pending: (discipline: TrainingDiscipline, magnitude: Cents)?
+        /// With a focus: each interval's own staircase, and the running trial's interval.
+        var focusMagnitudes: [DirectedInterval: Cents] = [:]
+        var focusPending: DirectedInterval?
     }
 
     public typealias Outcome = (higher: Bool, source: AnswerSource?)
@@ -43,6 +46,8 @@ public struct PitchComparison: SessionDiscipline {
     let observers: [any PitchComparisonObserver]
     let clock: any Clock<Duration>
     let now: @Sendable () -> Date
+    /// `--focus weak`; nil trains as the iOS app does.
+    var focus: WeakFocus? = nil
 
     public func newRun() -> Run { Run() }
 
@@ -56,21 +61,30 @@ public struct PitchComparison: SessionDiscipline {
         // such a trial has no right answer, so other notes are drawn (rarely more than once).
         var draws = 0
         repeat {
-            pitches = try TrialPitches(intervals: intervals, settings: settings, random: &random)
-            discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
-            magnitude = run.magnitudes[discipline] ?? strategy.initialMagnitude(
-                profileMean: profile?.mean(for: discipline, in: settings.activeTuning.identifier))
+            if let focus {
+                pitches = try focusedPitches(focus, settings: settings, run: run, random: &random)
+                discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
+                magnitude = run.focusMagnitudes[pitches.interval] ?? startingMagnitude(pitches.interval, focus)
+            } else {
+                pitches = try TrialPitches(intervals: intervals, settings: settings, random: &random)
+                discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
+                magnitude = run.magnitudes[discipline] ?? strategy.initialMagnitude(
+                    profileMean: profile?.mean(for: discipline, in: settings.activeTuning.identifier))
+            }
             asked = Bool.random(using: &random) ? magnitude : -magnitude
             centOffset = heardOffset(pitches, asked: asked)
             draws += 1
         } while draws <= 8 && ((centOffset.rawValue > 0) != (asked.rawValue > 0) || centOffset.rawValue == 0)
         run.pending = (discipline, magnitude)
-        return PitchComparisonTrial(
+        run.focusPending = focus == nil ? nil : pitches.interval
+        var trial = PitchComparisonTrial(
             number: number, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
             interval: pitches.interval, tuningSystem: settings.activeTuning.identifier, centOffset: centOffset,
             referenceFrequency: pitches.referenceFrequency,
             targetFrequency: pitches.targetFrequency.shifted(by: asked),
             targetAmplitude: settings.loudnessOffset(random: &random))
+        trial.focus = focus?.reason(for: pitches.interval, among: intervals, magnitudes: run.focusMagnitudes)
+        return trial
     }
 
     /// The target's offset as the synth will sound it: what the record keeps and the answer
@@ -136,7 +150,8 @@ public struct PitchComparison: SessionDiscipline {
 
     public func completed(_ record: Record, run: inout Run) -> Event {
         if let (discipline, magnitude) = run.pending {
-            run.magnitudes[discipline] = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
+            let next = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
+            if let interval = run.focusPending { run.focusMagnitudes[interval] = next } else { run.magnitudes[discipline] = next }
         }
         if record.isCorrect, run.sessionBest.map({ record.centOffset.magnitude < $0 }) ?? true {
             run.sessionBest = record.centOffset.magnitude

@@ -5,6 +5,7 @@ public typealias PitchComparisonSession = TrainingSession<PitchComparison>
 
 extension TrainingSession where Discipline == PitchComparison {
     /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    /// - Parameter focus: `--focus weak` (`WeakFocus`); nil draws as the iOS app does.
     public init(
         intervals: Set<DirectedInterval>,
         player: any NotePlayer,
@@ -15,10 +16,11 @@ extension TrainingSession where Discipline == PitchComparison {
         resettables: [any TrainingDataResetting] = [],
         clock: any Clock<Duration> = ContinuousClock(),
         random: SessionRandom = SessionRandom(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        focus: WeakFocus? = nil
     ) throws(DomainValueError) {
         let discipline = PitchComparison(intervals: try sortedIntervals(intervals), player: player, strategy: strategy,
-                                         profile: profile, observers: observers, clock: clock, now: now)
+                                         profile: profile, observers: observers, clock: clock, now: now, focus: focus)
         self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
     }
 

@@ -16,6 +16,8 @@ public struct PitchComparisonTrial: Hashable, Sendable {
     public let targetFrequency: Frequency
     /// Loudness offset of the target note.
     public let targetAmplitude: AmplitudeDB
+    /// With `--focus weak`: why this interval now ("your weakest"); nil without a focus.
+    public var focus: String? = nil
 }
 
 /// Everything a comparison session tells its listeners.

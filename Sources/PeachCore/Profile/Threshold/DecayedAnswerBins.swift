@@ -52,11 +52,23 @@ public struct DecayedAnswerBins: Sendable {
     /// the latest (by default the latest added); nil before any trial.
     public func estimate(asOf newest: Int? = nil, table: ThresholdFitTable) -> ThresholdEstimate? {
         guard trials > 0 else { return nil }
+        return table.estimate(weighted(asOf: newest), trials: trials)
+    }
+
+    /// How likely each threshold of `ThresholdFit.thresholds` is after these answers (flat prior
+    /// in log cents), as `estimate` weighs them; nil before any trial.
+    public func posterior(asOf newest: Int? = nil, table: ThresholdFitTable) -> ThresholdPosterior? {
+        guard trials > 0, let (profile, _) = table.profile(weighted(asOf: newest)) else { return nil }
+        return ThresholdPosterior(values: ThresholdFit.thresholds, logDensity: profile)
+    }
+
+    /// Every bin scaled to trial `newest` (by default the latest added).
+    private func weighted(asOf newest: Int?) -> some Sequence<(key: Int, right: Double, wrong: Double)> {
         let latest = newest ?? self.newest
         let scale = weighting.halfLife.isInfinite ? 1 : exp2(Double(base - latest) / weighting.halfLife)
         // In the order of the keys: a sum's last digits then depend on the bins, not on the hashing.
-        return table.estimate(bins.keys.sorted().lazy.map { key in
+        return bins.keys.sorted().lazy.map { key in
             (key: key, right: self.bins[key]!.right * scale, wrong: self.bins[key]!.wrong * scale)
-        }, trials: trials)
+        }
     }
 }

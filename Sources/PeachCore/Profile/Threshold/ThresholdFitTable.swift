@@ -46,6 +46,13 @@ public struct ThresholdFitTable: Sendable {
     /// (trials 20 half-lives old) moves nothing the fit reports and is left out, so a long
     /// history costs what a short one does.
     public func estimate(_ bins: some Sequence<(key: Int, right: Double, wrong: Double)>, trials: Int) -> ThresholdEstimate? {
+        guard let (profile, total) = profile(bins) else { return nil }
+        return ThresholdFit.estimate(fromProfile: profile, trials: trials, effectiveTrials: total)
+    }
+
+    /// The log-likelihood per grid threshold (`ThresholdFit.thresholds`), slope and lapse rate
+    /// maximised out, and the weight that went in; nil without weight.
+    func profile(_ bins: some Sequence<(key: Int, right: Double, wrong: Double)>) -> (profile: [Double], weight: Double)? {
         var sums = [Double](repeating: 0, count: size)
         var total = 0.0
         sums.withUnsafeMutableBufferPointer { sums in
@@ -64,6 +71,6 @@ public struct ThresholdFitTable: Sendable {
         let profile = (0..<ThresholdFit.thresholds.count).map { threshold in
             sums[threshold * perThreshold..<(threshold + 1) * perThreshold].max()!
         }
-        return ThresholdFit.estimate(fromProfile: profile, trials: trials, effectiveTrials: total)
+        return (profile, total)
     }
 }

@@ -7,11 +7,17 @@ import PeachCore
 /// each discipline's estimate after every session, with its 95 % interval as a band. Bottom:
 /// the latest estimate per octave over the keyboard those octaves span. Every cent axis is
 /// logarithmic (0.5…200 c and wider if the data need it) and the same throughout the figure.
+/// Then the estimate per interval trained and, per discipline, the last 30 days against the 30
+/// before (issue 33).
 /// Under it the rhythm part (`SVGRhythmSection`), or one line saying there is none; without
 /// pitch records but with rhythm ones, the pitch part is one line above the rhythm part.
 public enum ProfileSVG {
     static let width = 960.0
-    static let height = 1084.0
+    /// The pitch part: summary, history, registers, then intervals and the windows' trend (issue 33).
+    static let height = 1084.0 + itemsHeight
+    static let itemsHeight = 24 + intervalsHeight + SVGWindowTrend.height + 20
+    /// The interval panel: title, plot, counts and the intervals' names under them.
+    static let intervalsHeight = 26 + SVGIntervalPanel.plotHeight + 14 + 31 + 40
     static let margin = 20.0
 
     /// `timeZone` places the date labels (the listener's evening session stays on its evening).
@@ -41,6 +47,12 @@ public enum ProfileSVG {
         SVGRegisterPanel(report: report).draw(&svg, values: axisValues, left: margin, right: width - margin, top: 656)
         svg.close()
         SVGLegend.draw(report, &svg, left: margin, top: 1004)
+        svg.open("intervals")
+        SVGIntervalPanel(report: report).draw(&svg, values: axisValues, left: margin, right: width - margin, top: 1084 + 24)
+        svg.close()
+        svg.open("windows")
+        SVGWindowTrend(report: report).draw(&svg, left: margin, right: width - margin, top: 1084 + 24 + intervalsHeight)
+        svg.close()
         rhythm.draw(&svg, left: margin, right: width - margin, top: height)
         return svg.document(width: width, height: total, title: "Peach profile")
     }
@@ -69,6 +81,7 @@ public enum ProfileSVG {
     private static func axisValues(_ report: ProfileReport, _ history: ThresholdHistory) -> [Double] {
         let estimates = history.points.values.flatMap { $0.map(\.estimate) }
             + report.thresholds.disciplines.values.flatMap { [$0.estimate] + $0.registers.compactMap(\.estimate) }
+            + report.intervals.values.flatMap { $0.compactMap(\.estimate) }
         return estimates.flatMap { [$0.cents, $0.lower, $0.upper].compactMap { $0 } }
             + TrainingDiscipline.allCases.map(\.expertBaseline)
     }

@@ -29,13 +29,7 @@ struct SVGRegisterPanel {
             return
         }
         let keyboard = SVGKeyboard(octaves: octaves.lowerBound, octaves.upperBound, left: plotLeft, right: right)
-        svg.open("ticks")
-        for tick in axis.ticks {
-            svg.line(plotLeft, axis.y(tick), right, axis.y(tick), stroke: SVGStyle.grid)
-            svg.text(LogCentAxis.label(tick), x: plotLeft - 5, y: axis.y(tick) + 3.5, size: 9.5, fill: SVGStyle.muted,
-                     anchor: "end")
-        }
-        svg.close()
+        axis.drawTicks(&svg, left: plotLeft, right: right)
         let countY = axis.bottom + 14
         svg.text("trials", x: plotLeft - 5, y: countY, size: 9.5, fill: SVGStyle.muted, anchor: "end")
         let disciplines = TrainingDiscipline.allCases.filter { report.thresholds.disciplines[$0] != nil }
@@ -54,7 +48,8 @@ struct SVGRegisterPanel {
         keyboard.draw(&svg, top: countY + 8, height: Self.keyboardHeight)
     }
 
-    private func cell(_ register: DisciplineThreshold.Register?, _ discipline: TrainingDiscipline,
+    /// One estimate's column; the interval panel draws its intervals with it too.
+    func cell(_ register: DisciplineThreshold.Register?, _ discipline: TrainingDiscipline,
                       _ svg: inout SVGWriter, axis: LogCentAxis, left: Double, right: Double, countY: Double) {
         let color = SVGStyle.color(discipline)
         let middle = (left + right) / 2

@@ -37,6 +37,13 @@ struct DecayedSpread: Sendable {
         squares += weight * deviation * (error - mean)
     }
 
+    /// How likely each spread is, weighted as `fit` weighs the errors; nil where it has no interval.
+    func posterior(asOf newest: Int? = nil) -> ThresholdPosterior? {
+        guard trials > 0 else { return nil }
+        let scale = weighting.halfLife.isInfinite ? 1 : exp2(Double(base - (newest ?? self.newest)) / weighting.halfLife)
+        return MatchingSpreadFit.posterior(totalWeight: total * scale, sumOfSquares: max(0, squares) * scale)
+    }
+
     /// `MatchingSpreadFit`'s result with every error weighted as it is when error `newest` of the
     /// discipline is the latest; nil before any error.
     func fit(asOf newest: Int? = nil) -> MatchingSpreadFit.Result? {

@@ -15,25 +15,36 @@ struct PitchTrial: Sendable {
     let discipline: TrainingDiscipline
     let referenceNote: Int
     let value: Value
+    /// What an interval trial trained (nil for unison, and where the pass did not read it).
+    let interval: DirectedInterval?
+    /// The tuning system's stored name, where `interval` is set.
+    let tuningSystem: String?
 
     /// The octave of the reference note as note names number it (60 = C4 → 4).
     var octave: Int { referenceNote / 12 - 1 }   // notes are 0…127: no negative division
 
-    init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value) {
+    init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value,
+         interval: DirectedInterval? = nil, tuningSystem: String? = nil) {
         self.time = time
         self.discipline = discipline
         self.referenceNote = referenceNote
         self.value = value
+        self.interval = interval == .prime ? nil : interval
+        self.tuningSystem = self.interval == nil ? nil : tuningSystem
     }
 
     init(_ record: PitchComparisonRecord) {
         self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
-                  value: .comparison(offset: record.centOffset.rawValue, isCorrect: record.isCorrect))
+                  value: .comparison(offset: record.centOffset.rawValue, isCorrect: record.isCorrect),
+                  interval: DirectedInterval(record.interval, from: record.referenceNote, to: record.targetNote),
+                  tuningSystem: record.tuningSystem.rawValue)
     }
 
     init(_ record: PitchMatchingRecord) {
         self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
-                  value: .matching(error: record.userCentError.rawValue))
+                  value: .matching(error: record.userCentError.rawValue),
+                  interval: DirectedInterval(record.interval, from: record.referenceNote, to: record.targetNote),
+                  tuningSystem: record.tuningSystem.rawValue)
     }
 
     /// Records in memory as the store's pass reads them: oldest first; ties keep the order

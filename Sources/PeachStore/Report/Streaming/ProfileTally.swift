@@ -8,7 +8,7 @@ import PeachCore
 struct ProfileTally {
     /// One discipline's estimate: answers per offset bin (comparison) or the errors' spread
     /// (matching), each trial weighted by its place in the discipline.
-    private struct Estimator {
+    struct Estimator {
         var answers: DecayedAnswerBins
         var errors: DecayedSpread
 
@@ -55,6 +55,8 @@ struct ProfileTally {
     private var notes: [[(sum: Double, count: Int)]]
     /// Nil when the report's history is not wanted.
     private var history: ThresholdHistory.Builder?
+    /// Per interval, and per window of days (issue 33).
+    private var items: ItemTally
 
     /// `sessionCount`: the sittings of the history; nil for a report without one.
     init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {
@@ -63,6 +65,7 @@ struct ProfileTally {
         disciplines = Array(repeating: DisciplineTally(whole: Estimator(weighting)), count: 4)
         notes = Array(repeating: Array(repeating: (0, 0), count: 128), count: 2)
         history = sessionCount.map { ThresholdHistory.Builder(sessionCount: $0, weighting: weighting) }
+        items = ItemTally(now: now, weighting: weighting)
     }
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
@@ -91,6 +94,7 @@ struct ProfileTally {
             profile.add(abs(error), at: trial.time, to: trial.discipline)
         }
         history?.add(trial, table: &table)
+        items.add(trial, index: index, table: &table)
     }
 
     func report(rhythm: RhythmReport) -> ProfileReport {
@@ -124,8 +128,11 @@ struct ProfileTally {
             }
             if !notes.isEmpty { byNote[discipline] = notes }
         }
-        return ProfileReport(statistics: statistics, thresholdsByNote: byNote, thresholds: ThresholdProfile(disciplines: thresholds),
-                             weeklyChange: changes, history: history?.finish(table: table) ?? ThresholdHistory(sessions: [], points: [:]),
-                             rhythm: rhythm)
+        var report = ProfileReport(statistics: statistics, thresholdsByNote: byNote,
+                                   thresholds: ThresholdProfile(disciplines: thresholds), weeklyChange: changes,
+                                   history: history?.finish(table: table) ?? ThresholdHistory(sessions: [], points: [:]),
+                                   rhythm: rhythm)
+        items.finish(into: &report, newest: disciplines.map { $0.trials - 1 }, table: table)
+        return report
     }
 }

@@ -112,9 +112,23 @@ extension TrainingStore {
         let isCorrect: Int64 = row[5]
         let trial = PitchTrial(time: RecordTimestamp.date(milliseconds: time), discipline: discipline,
                                referenceNote: Int(note),
-                               value: comparison ? .comparison(offset: value, isCorrect: isCorrect == 1) : .matching(error: value))
+                               value: comparison ? .comparison(offset: value, isCorrect: isCorrect == 1) : .matching(error: value),
+                               interval: directedInterval(row, referenceNote: Int(note)),
+                               tuningSystem: String.fromDatabaseValue(row[9] as DatabaseValue))
         return (time, id, .trial(trial))
     }
+
+    /// The trial's directed interval from columns 7 (interval) and 8 (target note); nil where
+    /// either is not what a record holds (export and `doctor` report those, the profile skips them).
+    private static func directedInterval(_ row: Row, referenceNote: Int) -> DirectedInterval? {
+        // Through DatabaseValue: GRDB stops the process on a column it cannot convert.
+        guard let name = String.fromDatabaseValue(row[7] as DatabaseValue), let interval = intervalsByName[name],
+              let target = Int64.fromDatabaseValue(row[8] as DatabaseValue), (0...127).contains(target) else { return nil }
+        return DirectedInterval(interval, fromNote: referenceNote, toNote: Int(target))
+    }
+
+    /// Looked up once per row: `Interval(abbreviation:)` builds its list of names on every call.
+    private static let intervalsByName = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
     /// Every pitch timestamp in order: the sittings are counted before the tally starts.
     private static let profileTimesSQL = """
@@ -122,8 +136,9 @@ extension TrainingStore {
         UNION ALL SELECT timestamp FROM pitchMatching WHERE typeof(timestamp) = 'integer' ORDER BY 1
         """
 
-    /// id, timestamp, referenceNote, unison, the value, isCorrect, and whether the values the
-    /// profile reads are what a trial records (1) or not (0): oldest first when `sorted`, else as
+    /// id, timestamp, referenceNote, unison, the value, isCorrect, whether the values the
+    /// profile reads are what a trial records (1) or not (0), then interval, targetNote and
+    /// tuningSystem for the estimates per interval: oldest first when `sorted`, else as
     /// stored. The checks are comparisons only (a text or blob sorts above every number, NULL
     /// fails): `typeof()` and an IN list of the interval names cost SQLite three times the read.
     private static func profileRowsSQL(comparison: Bool, sorted: Bool) -> String {
@@ -137,13 +152,15 @@ extension TrainingStore {
         if comparison {
             return """
                 SELECT id, timestamp, referenceNote, interval = 'P1', centOffset, isCorrect, \
-                COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0) \
+                COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0), \
+                interval, targetNote, tuningSystem \
                 FROM pitchComparison \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
                 """
         }
         return """
             SELECT id, timestamp, referenceNote, interval = 'P1', userCentError, 0, \
-            COALESCE(\(common) AND \(cents("userCentError")), 0) \
+            COALESCE(\(common) AND \(cents("userCentError")), 0), \
+            interval, targetNote, tuningSystem \
             FROM pitchMatching \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
             """
     }

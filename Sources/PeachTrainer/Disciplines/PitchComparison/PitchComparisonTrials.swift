@@ -15,6 +15,7 @@ extension PitchComparisonTrial: TrialNews, CountedStart {
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
         status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote,
                                         tuning: tuningSystem.shownName)
+        status.focus = focus.map { (interval == .prime ? "octave \(referenceNote.rawValue / 12 - 1)" : interval.words) + ", " + $0 }
         status.difficulty = centOffset.magnitude
         status.prompt = .listen
         status.notice = nil

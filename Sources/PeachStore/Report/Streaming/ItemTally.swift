@@ -1,0 +1,115 @@
+import Foundation
+import PeachCore
+
+/// What the profile says per item and over time, tallied in the same pass as `ProfileTally`:
+/// each interval discipline's estimate per directed interval and tuning system, and each
+/// discipline's estimate over the last 7, 30 and 90 days beside the same span before.
+///
+/// Bounded by what was trained, not by the records: one estimator per interval trained and
+/// six per discipline, each a few dozen offset bins.
+struct ItemTally {
+    /// Numbers only: hashing a tuning system's name for every trial would cost more than its bins.
+    private struct IntervalKey: Hashable {
+        let discipline: Int
+        let interval: DirectedInterval
+        /// An index into `tuningSystems`.
+        let tuningSystem: Int
+    }
+
+    /// One window length of one discipline: the span itself and the span before it.
+    private struct WindowPair {
+        var current: ProfileTally.Estimator
+        var before: ProfileTally.Estimator
+    }
+
+    let now: Date
+    let weighting: RecencyWeighting
+    private var intervals: [IntervalKey: ProfileTally.Estimator] = [:]
+    /// The tuning systems' names as met, usually one or two.
+    private var tuningSystems: [String] = []
+    /// Per discipline ordinal, per `ProfileReport.Window.lengths`.
+    private var windows: [[WindowPair]]
+    /// Where each window and the span before it start, as `Window.lengths`.
+    private let starts: [(current: Date, before: Date)]
+
+    init(now: Date, weighting: RecencyWeighting) {
+        self.now = now
+        self.weighting = weighting
+        // Inside a window every trial counts alike: the window itself says how recent.
+        let flat = RecencyWeighting(halfLife: .infinity)
+        let pair = WindowPair(current: ProfileTally.Estimator(flat), before: ProfileTally.Estimator(flat))
+        windows = Array(repeating: Array(repeating: pair, count: ProfileReport.Window.lengths.count), count: 4)
+        starts = ProfileReport.Window.lengths.map { days in
+            (now.addingTimeInterval(-Double(days) * 86_400), now.addingTimeInterval(-2 * Double(days) * 86_400))
+        }
+    }
+
+    /// Adds the next trial, `index` its place in its discipline (its recency weight, as the
+    /// discipline's registers weigh it).
+    mutating func add(_ trial: PitchTrial, index: Int, table: inout ThresholdFitTable) {
+        let ordinal = trial.discipline.ordinal
+        if let interval = trial.interval, let tuningSystem = trial.tuningSystem {
+            let system = tuningSystems.firstIndex(of: tuningSystem) ?? {
+                tuningSystems.append(tuningSystem)
+                return tuningSystems.count - 1
+            }()
+            let key = IntervalKey(discipline: ordinal, interval: interval, tuningSystem: system)
+            intervals[key, default: ProfileTally.Estimator(weighting)].add(trial.value, index: index, table: &table)
+        }
+        // Oldest first: the early trials fall before every window and cost one comparison each.
+        for (window, start) in starts.enumerated() where trial.time >= start.before {
+            if trial.time >= start.current {
+                windows[ordinal][window].current.add(trial.value, index: 0, table: &table)
+            } else {
+                windows[ordinal][window].before.add(trial.value, index: 0, table: &table)
+            }
+        }
+    }
+
+    /// Sets the report's intervals and windows; `newest` is each discipline's latest trial index.
+    func finish(into report: inout ProfileReport, newest: [Int], table: ThresholdFitTable) {
+        var byDiscipline: [TrainingDiscipline: [IntervalThreshold]] = [:]
+        let keys = intervals.keys.sorted {
+            ($0.discipline, $0.interval, tuningSystems[$0.tuningSystem]) < ($1.discipline, $1.interval, tuningSystems[$1.tuningSystem])
+        }
+        for key in keys {
+            let discipline = TrainingDiscipline.allCases[key.discipline]
+            let estimator = intervals[key]!
+            let enough = estimator.trials >= IntervalThreshold.minimumTrials
+            byDiscipline[discipline, default: []].append(IntervalThreshold(
+                discipline: discipline, interval: key.interval, tuningSystem: tuningSystems[key.tuningSystem],
+                trials: estimator.trials,
+                estimate: enough ? estimator.estimate(asOf: newest[key.discipline], table: table)?.0 : nil))
+        }
+        report.intervals = byDiscipline
+        var windows: [TrainingDiscipline: [ProfileReport.Window]] = [:]
+        for discipline in TrainingDiscipline.allCases where newest[discipline.ordinal] >= 0 {
+            windows[discipline] = zip(ProfileReport.Window.lengths, self.windows[discipline.ordinal]).map { days, pair in
+                Self.window(days: days, pair, table: table)
+            }
+        }
+        report.windows = windows
+    }
+
+    private static func window(days: Int, _ pair: WindowPair, table: ThresholdFitTable) -> ProfileReport.Window {
+        let (current, before) = (pair.current, pair.before)
+        let enough = min(current.trials, before.trials) >= ProfileReport.Window.minimumTrials
+        var change: ThresholdChange?
+        if enough, let earlier = before.posterior(table: table), let later = current.posterior(table: table) {
+            change = ThresholdChange(before: earlier, after: later)
+        }
+        return ProfileReport.Window(
+            days: days, trials: current.trials, estimate: current.estimate(asOf: current.newest, table: table)?.0,
+            trialsBefore: before.trials, before: before.estimate(asOf: before.newest, table: table)?.0, change: change)
+    }
+}
+
+extension ProfileTally.Estimator {
+    /// The index of the newest trial added (0 before any).
+    var newest: Int { max(answers.newest, errors.newest) }
+
+    /// How likely each threshold or spread is, as `estimate` weighs the trials.
+    func posterior(table: ThresholdFitTable) -> ThresholdPosterior? {
+        answers.trials > 0 ? answers.posterior(table: table) : errors.posterior()
+    }
+}
