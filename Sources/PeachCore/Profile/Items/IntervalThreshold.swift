@@ -21,3 +21,8 @@ public struct IntervalThreshold: Hashable, Sendable {
         self.estimate = estimate
     }
 }
+
+extension IntervalThreshold {
+    /// The tuning in words: "just intonation", "meantone-1/4", "equal temperament".
+    public var tuningName: String { TuningIdentifier(unchecked: tuningSystem).shownName ?? "equal temperament" }
+}

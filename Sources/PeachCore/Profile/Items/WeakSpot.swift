@@ -25,6 +25,13 @@ public struct WeakSpot: Hashable, Sendable {
         }
     }
 
+    /// `words`, with the interval's tuning where items of several tunings stand side by side:
+    /// "octave down (just intonation)" is another stimulus than the equal-tempered octave.
+    public func words(namingTuning: Bool) -> String {
+        guard namingTuning, case .interval(_, let system) = item else { return words }
+        return words + " (\(TuningIdentifier(unchecked: system).shownName ?? "equal temperament"))"
+    }
+
     /// Where the item stands for ranking: the estimate, or its one bound where the trials bound
     /// it on one side only ("above 3.7 c" is at least 3.7 c); nil when nothing is known.
     public var rankingCents: Double? {

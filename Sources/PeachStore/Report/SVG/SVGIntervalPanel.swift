@@ -40,6 +40,8 @@ struct SVGIntervalPanel {
             let x = plotLeft + Double(index) * column
             svg.line(x, axis.top, x, countY + 4, stroke: SVGStyle.grid)
             let width = column / Double(disciplines.count)
+            // Cells too narrow for two counts side by side put the second discipline's a line lower.
+            let stagger = width < 40 ? 11.0 : 0
             for (offset, discipline) in disciplines.enumerated() {
                 // With several tuning systems the one with the most trials stands for the interval.
                 let item = (report.intervals[discipline] ?? []).filter { $0.interval == interval }.max { $0.trials < $1.trials }
@@ -47,15 +49,15 @@ struct SVGIntervalPanel {
                 let register = item.map { DisciplineThreshold.Register(octave: 0, trials: $0.trials, estimate: $0.estimate) }
                 if item != nil { svg.open("interval \(discipline.rawValue) \(interval.abbreviation)") }
                 registers.cell(register, discipline, &svg, axis: axis, left: cellLeft + width * 0.1,
-                               right: cellLeft + width * 0.9, countY: countY)
+                               right: cellLeft + width * 0.9, countY: countY + Double(offset % 2) * stagger)
                 if item != nil { svg.close() }
             }
             let isWeakest = weakest.contains(interval)
-            svg.text(interval.abbreviation, x: x + column / 2, y: countY + 18, size: 12,
+            svg.text(interval.abbreviation, x: x + column / 2, y: countY + 18 + stagger, size: 12,
                      fill: isWeakest ? SVGStyle.weak : SVGStyle.ink, weight: isWeakest ? "bold" : "normal",
                      anchor: "middle", className: isWeakest ? "weakest" : "")
             if column >= 60 {
-                svg.text(isWeakest ? "weakest" : interval.words, x: x + column / 2, y: countY + 31, size: 9,
+                svg.text(isWeakest ? "weakest" : interval.words, x: x + column / 2, y: countY + 31 + stagger, size: 9,
                          fill: isWeakest ? SVGStyle.weak : SVGStyle.muted, anchor: "middle")
             }
         }

@@ -98,7 +98,9 @@ struct SVGRegisterPanel {
                          weight: "bold", anchor: "middle")
             }
         }
-        svg.text("\(register.trials)", x: middle, y: countY, size: 9.5, fill: SVGStyle.ink, anchor: "middle",
-                 className: "count")
+        // A narrow cell (the interval panel's) has room for four characters: 2691 becomes 2.7k.
+        let count = right - left >= 30 || register.trials < 1000
+            ? "\(register.trials)" : String(format: "%.1fk", Double(register.trials) / 1000)
+        svg.text(count, x: middle, y: countY, size: 9.5, fill: SVGStyle.ink, anchor: "middle", className: "count")
     }
 }

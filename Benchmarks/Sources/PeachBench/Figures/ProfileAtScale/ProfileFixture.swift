@@ -37,7 +37,7 @@ enum ProfileFixture {
             let reference = try MIDINote(48 + random.next(below: 24))
             let up = random.next(below: 2) == 0
             let target = try reference.transposed(by: DirectedInterval(interval, up ? .up : .down))
-            let tuning: TuningSystem = random.next(below: 4) == 0 ? .justIntonation : .equalTemperament
+            let tuning: TuningIdentifier = random.next(below: 4) == 0 ? .justIntonation : .equalTemperament
             if random.next(below: 6) == 0 {
                 let initial = try Cents(Double(random.next(below: 20_001)) / 100 - 100)
                 let error = try Cents(Double(random.next(below: 6_001)) / 100 - 30)
