@@ -27,7 +27,8 @@ struct TuningsCommand: ParsableCommand {
             guard let tuning else { return Tuning.builtIns }
             do { return [try TuningFiles.tuning(named: tuning)] } catch { throw ValidationError("TUNING: \(error)") }
         }
-        print(TuningTable.text(tunings))
+        // As every command writes: a failed write is an error, a closed pipe (`| head`) is quiet.
+        try StandardOutput.write(TuningTable.text(tunings) + "\n")
     }
 }
 
