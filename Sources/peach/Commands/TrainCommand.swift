@@ -67,11 +67,8 @@ struct TrainCommand: AsyncParsableCommand {
         let interruption = PeachCommand.interruption
         // The keys raw from the first moment: a q typed while Peach starts quits and is not
         // echoed; every way out puts the terminal back.
-        let terminal = try TerminalKeys.open()
+        let terminal = try TerminalKeys.openQuitting(interruption)
         defer { terminal?.close() }
-        terminal?.deliver { key in
-            if key == .character("q") || key == .character("Q") { interruption.interrupt() }
-        }
         let jobControl = terminal.map { JobControl(terminal: $0) }
         let jobSignals = jobControl.map { control in
             JobControlSignals(stopping: { control.stopping() }, continued: { control.continued() })

@@ -21,6 +21,16 @@ final class TerminalKeys: Sendable {
         return try TerminalKeys()
     }
 
+    /// `open()`, with q (or Q) interrupting as Ctrl-C does until a later `deliver` takes the keys:
+    /// what a command reads from its first moment, before anything else listens.
+    static func openQuitting(_ interruption: Interruption) throws -> TerminalKeys? {
+        let terminal = try open()
+        terminal?.deliver { key in
+            if key == .character("q") || key == .character("Q") { interruption.interrupt() }
+        }
+        return terminal
+    }
+
     private init() throws {
         mode = try RawTerminalMode(fileDescriptor: STDIN_FILENO)
         do {

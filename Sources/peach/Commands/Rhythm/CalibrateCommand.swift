@@ -44,11 +44,8 @@ struct CalibrateCommand: AsyncParsableCommand {
     func run() async throws {
         let interruption = PeachCommand.interruption
         // q stops as Ctrl-C does; the keys raw, so it needs no Enter and is not echoed.
-        let terminal = try TerminalKeys.open()
+        let terminal = try TerminalKeys.openQuitting(interruption)
         defer { terminal?.close() }
-        terminal?.deliver { key in
-            if key == .character("q") || key == .character("Q") { interruption.interrupt() }
-        }
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let request = try Self.withSettings { try CalibrationRequest(command: self, settings: settings) }
         let storeOptions = store
