@@ -24,7 +24,7 @@ struct LoudnessOffsets: BenchmarkFigure {
     static let gap: Duration = .milliseconds(1500)
 
     func run(_ context: BenchContext) async throws -> FigureResult {
-        let offsets: [Double] = context.quick ? [10, -10, 0] : [3, -3, 6, -6, 10, -10, 0]
+        let offsets: [Double] = context.quick ? [-10, 0] : [3, -3, 6, -6, 10, -10, 0]
         let responses: [LoudnessResponse] = context.quick ? [.expression] : [.expression, .velocity]
         var engines: [LoudnessEngine] = [.fluidSynth]
         var findings: [String] = [], series: [FigureResult.Series] = []

@@ -8,6 +8,16 @@ struct PlayRenderer {
         let notes: [(midiNote: Int, hertz: Double)]
         let soundFont: String
         let fluidSynthVersion: String
+
+        /// The first `count` notes, as if rendered alone.
+        func prefix(_ count: Int) -> Render {
+            Render(notes: Array(notes.prefix(count)), soundFont: soundFont, fluidSynthVersion: fluidSynthVersion)
+        }
+
+        /// The notes after the first `count`, as if rendered alone.
+        func dropFirst(_ count: Int) -> Render {
+            Render(notes: Array(notes.dropFirst(count)), soundFont: soundFont, fluidSynthVersion: fluidSynthVersion)
+        }
     }
 
     /// Silence after each note, so its release fades before the next onset and the notes separate.
