@@ -19,7 +19,7 @@ struct CalibrateCommandErrorsTests {
         (["--clicks", "11"], "--clicks: 11 is out of range (allowed: 12…96)"),
         (["--clicks", "-1"], "--clicks: -1 is out of range"),
         (["--clicks=97"], "--clicks: 97 is out of range"),
-        (["--port-wait", "soon"], "--port-wait: 'soon' is not a valid port wait"),
+        (["--port-wait", "soon"], "The value 'soon' is invalid for '--port-wait <seconds>': 'soon' is not a valid port wait"),
     ])
     func badArguments(arguments: [String], message: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-calibrate-\(UUID().uuidString)")

@@ -28,8 +28,8 @@ struct MonitorLearnHelpTests {
     }
 
     @Test("bad arguments are usage errors that name the argument", arguments: [
-        (["monitor", "--mode", "bogus"], "--mode: unknown training mode 'bogus'"),
-        (["monitor", "--port-wait", "soon"], "--port-wait:"),
+        (["monitor", "--mode", "bogus"], "The value 'bogus' is invalid for '--mode <mode>': unknown training mode 'bogus'"),
+        (["monitor", "--port-wait", "soon"], "The value 'soon' is invalid for '--port-wait <seconds>': "),
         (["learn", "--timeout", "0"], "--timeout: 0.0 is not a number of seconds"),
     ])
     func badArguments(arguments: [String], message: String) async throws {

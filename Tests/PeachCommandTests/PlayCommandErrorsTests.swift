@@ -26,18 +26,18 @@ struct PlayCommandErrorsTests {
     @Test("bad arguments are usage errors that name the argument", arguments: [
         ([], "NOTE: missing"),
         (["A4", "--frequency", "440"], "NOTE and --frequency: give one or the other"),
-        (["H4"], "NOTE: 'H4' is not a valid note"),
-        (["128"], "NOTE: MIDI note 128 is out of range"),
-        (["G#9"], "NOTE: MIDI note G#9 (128) is out of range"),
-        (["--frequency", "abc"], "--frequency: 'abc' is not a number of hertz"),
-        (["--frequency", "0"], "--frequency: frequency 0.0 Hz is out of range"),
+        (["H4"], "The value 'H4' is invalid for '<note>': 'H4' is not a valid note"),
+        (["128"], "The value '128' is invalid for '<note>': MIDI note 128 is out of range"),
+        (["G#9"], "The value 'G#9' is invalid for '<note>': MIDI note G#9 (128) is out of range"),
+        (["--frequency", "abc"], "The value 'abc' is invalid for '--frequency <hz>': not a number of hertz"),
+        (["--frequency", "0"], "The value '0' is invalid for '--frequency <hz>': frequency 0.0 Hz is out of range"),
         (["--frequency", "30000"], "--frequency: 30000.0 Hz: frequency"),
-        (["A4", "--cents", "x"], "--cents: 'x' is not a number of cents"),
-        (["A4", "--cents", "-5000"], "--cents: -5000 is out of range (allowed: -1200.0…1200.0 cents)"),
+        (["A4", "--cents", "x"], "The value 'x' is invalid for '--cents <cents>': not a number of cents"),
+        (["A4", "--cents", "-5000"], "The value '-5000' is invalid for '--cents <cents>': out of range (allowed: -1200.0…1200.0 cents)"),
         (["G9", "--cents", "1200"], "NOTE with --cents: G9 +1200.0 c: frequency"),
-        (["A4", "--duration", "0"], "--duration: 0 is out of range (allowed: 0.1…30.0 seconds)"),
-        (["A4", "--duration", "nan"], "--duration: 'nan' is not a number of seconds"),
-        (["A4", "--duration", "forever"], "--duration: 'forever' is not a number of seconds"),
+        (["A4", "--duration", "0"], "The value '0' is invalid for '--duration <seconds>': out of range (allowed: 0.1…30.0 seconds)"),
+        (["A4", "--duration", "nan"], "The value 'nan' is invalid for '--duration <seconds>': not a number of seconds"),
+        (["A4", "--duration", "forever"], "The value 'forever' is invalid for '--duration <seconds>': not a number of seconds"),
     ])
     func badArguments(arguments: [String], message: String) async throws {
         let outcome = try await Self.run(arguments)

@@ -26,11 +26,11 @@ struct TrainCommandErrorsTests {
     }
 
     @Test("bad arguments are usage errors that name the argument", arguments: [
-        (["bogus"], "MODE: unknown training mode 'bogus'"),
-        (["comparison", "--intervals", "P5x"], "--intervals:"),
+        (["bogus"], "The value 'bogus' is invalid for '<mode>': unknown training mode 'bogus'"),
+        (["comparison", "--intervals", "P5x"], "The value 'P5x' is invalid for '--intervals <list>': "),
         (["comparison", "--trials=-3"], "--trials: -3 is negative"),
         (["comparison", "--trials", "-1"], "--trials: -1 is negative"),
-        (["comparison", "--port-wait", "soon"], "--port-wait: 'soon' is not a valid port wait"),
+        (["comparison", "--port-wait", "soon"], "The value 'soon' is invalid for '--port-wait <seconds>': 'soon' is not a valid port wait"),
     ])
     func badArguments(arguments: [String], message: String) async throws {
         let outcome = try await Self.run(arguments)

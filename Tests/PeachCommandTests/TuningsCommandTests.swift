@@ -24,9 +24,9 @@ struct TuningsCommandTests {
     }
 
     @Test("an unknown tuning or a malformed Scala file is a usage error naming what and where", arguments: [
-        (["tunings", "meantone"], "TUNING: unknown tuning 'meantone'"),
-        (["play", "--tuning", "meantone", "C4"], "--tuning: unknown tuning 'meantone'"),
-        (["train", "--tuning", "/nonexistent/x.scl"], "--tuning: Scala tuning: /nonexistent/x.scl: no such file"),
+        (["tunings", "meantone"], "The value 'meantone' is invalid for '<tuning>': unknown tuning 'meantone'"),
+        (["play", "--tuning", "meantone", "C4"], "The value 'meantone' is invalid for '--tuning <tuning>': unknown tuning 'meantone'"),
+        (["train", "--tuning", "/nonexistent/x.scl"], "The value '/nonexistent/x.scl' is invalid for '--tuning <tuning>': Scala tuning: /nonexistent/x.scl: no such file"),
         (["play", "--tuning", "vallotti", "--frequency", "440"], "--tuning and --frequency"),
         (["play", "C4", "C6"], "SECOND-NOTE: C6 is 24 semitones from C4"),
     ])

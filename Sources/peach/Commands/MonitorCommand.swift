@@ -30,12 +30,13 @@ struct MonitorCommand: AsyncParsableCommand {
                                valueName: "port"))
     var from: String?
     @Option(help: ArgumentHelp("comparison, matching, interval-comparison or interval-matching (default: train.mode).",
-                               valueName: "mode"))
-    var mode: String?
+                               valueName: "mode"), transform: OptionValues.mode)
+    var mode: TrainingMode?
     @Flag(help: "One JSON object per line for every event.")
     var json = false
-    @Option(help: ArgumentHelp("Seconds to wait for the controller to appear, or forever.", valueName: "seconds"))
-    var portWait: String?
+    @Option(help: ArgumentHelp("Seconds to wait for the controller to appear, or forever.", valueName: "seconds"),
+            transform: OptionValues.portWait)
+    var portWait: PortWait?
     @OptionGroup var settingsFile: SettingsFileOptions
 
     func run() async throws {
@@ -43,16 +44,8 @@ struct MonitorCommand: AsyncParsableCommand {
         let interruption = PeachCommand.interruption
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
         let frontEnd = settings.current.frontEnd
-        let (mode, portWait) = try Self.withSettings { () throws -> (TrainingMode, PortWait) in
-            let mode: TrainingMode
-            do {
-                mode = try self.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
-            } catch {
-                throw ValidationError("--mode: \(error)")
-            }
-            guard let text = self.portWait else { return (mode, frontEnd.portWait) }
-            do { return (mode, try PortWait(parsing: text)) } catch { throw ValidationError("--port-wait: \(error)") }
-        }
+        let mode = self.mode ?? frontEnd.mode
+        let portWait = self.portWait ?? frontEnd.portWait
         let spec = from ?? settings.rig.inputPort
         let json = json
         // Stopped while waiting for the controller (nil): nothing to say.

@@ -29,25 +29,43 @@ struct PlayCommand: AsyncParsableCommand {
               peach play --tuning meantone-1/4 C4 E4
             """)
 
-    @Argument(help: ArgumentHelp("A note name like A4, C#3, Bb2, or a MIDI number 0…127.", valueName: "note"))
-    var note: String?
-    @Argument(help: ArgumentHelp("A second note, sounded after the first: the interval in the tuning.", valueName: "second-note"))
-    var secondNote: String?
+    @Argument(help: ArgumentHelp("A note name like A4, C#3, Bb2, or a MIDI number 0…127.", valueName: "note"),
+              transform: OptionValues.note)
+    var note: MIDINote?
+    @Argument(help: ArgumentHelp("A second note, sounded after the first: the interval in the tuning.", valueName: "second-note"),
+              transform: OptionValues.note)
+    var secondNote: MIDINote?
     @Option(help: ArgumentHelp("Sound the notes in this tuning: a built-in name or a Scala file (scale.scl[,map.kbm]).",
-                               valueName: "tuning"))
-    var tuning: String?
-    @Option(help: ArgumentHelp("The pitch in hertz, instead of NOTE.", valueName: "hz"))
-    var frequency: String?
+                               valueName: "tuning"), transform: OptionValues.tuning)
+    var tuning: Tuning?
+    @Option(help: ArgumentHelp("The pitch in hertz, instead of NOTE.", valueName: "hz"), transform: OptionValues.frequency)
+    var frequency: Frequency?
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Detune by this many cents (\(PlayRequest.allowedCents.lowerBound)…\(PlayRequest.allowedCents.upperBound)).",
-                               valueName: "cents"))
-    var cents: String?
+                               valueName: "cents"),
+            transform: OptionValues.number(unit: "cents", allowed: PlayRequest.allowedCents))
+    var cents: Double?
     @Option(help: ArgumentHelp("Seconds the note sounds (\(PlayRequest.allowedSeconds.lowerBound)…\(PlayRequest.allowedSeconds.upperBound); default: the setting noteDuration).",
-                               valueName: "seconds"))
-    var duration: String?
+                               valueName: "seconds"),
+            transform: OptionValues.number(unit: "seconds", allowed: PlayRequest.allowedSeconds))
+    var duration: Double?
     @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"))
     var to: String?
     @OptionGroup var settingsFile: SettingsFileOptions
+
+    func validate() throws {
+        switch (note, frequency) {
+        case (nil, nil):
+            throw ValidationError(PlayRequest.missingNote)
+        case (_?, _?):
+            throw ValidationError("NOTE and --frequency: give one or the other, not both")
+        case (nil, _?):
+            if tuning != nil { throw ValidationError("--tuning and --frequency: a tuning places notes, not a frequency") }
+            if secondNote != nil { throw ValidationError("--frequency and a second note: the interval needs two notes") }
+        case (_?, nil):
+            break
+        }
+    }
 
     func run() async throws {
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
@@ -61,10 +79,11 @@ struct PlayCommand: AsyncParsableCommand {
     }
 }
 
-/// The play command's arguments, each validated, with the settings they default to.
+/// The play command's arguments (each typed and checked as it was parsed), with the settings they default to.
 struct PlayRequest: Sendable {
     static let allowedCents = -1200.0...1200.0
     static let allowedSeconds = 0.1...30.0
+    static let missingNote = "NOTE: missing; give a note (A4, C#3, Bb2 or a MIDI number 0…127) or --frequency HZ"
 
     /// In just intonation a reference note is not where equal temperament puts it: training
     /// places it on the 5-limit scale built on A4 (C#4 13.69 c flat, A#3 11.73 c sharp), then sizes
@@ -100,29 +119,13 @@ struct PlayRequest: Sendable {
     let second: PlayedInterval?
 
     init(command: PlayCommand, settings: LayeredUserSettings) throws {
-        let cents = try Self.number(command.cents, argument: "--cents", unit: "cents", allowed: Self.allowedCents) ?? 0
+        let cents = command.cents ?? 0
         let detune = cents == 0 ? "" : (cents > 0 ? " +\(cents) c" : " \(cents) c")
         // With two notes the second is the detuned one, as training detunes its target.
         let offset = try Cents(command.secondNote == nil ? cents : 0)
+        let tuning = command.tuning ?? .equalTemperament
         let argument: String
-        let tuning: Tuning
-        do {
-            tuning = try command.tuning.map { try TuningFiles.tuning(named: $0) } ?? .equalTemperament
-        } catch {
-            throw ValidationError("--tuning: \(error)")
-        }
-        if command.note == nil || command.frequency != nil {
-            if command.tuning != nil, command.frequency != nil {
-                throw ValidationError("--tuning and --frequency: a tuning places notes, not a frequency")
-            }
-            if command.secondNote != nil, command.frequency != nil {
-                throw ValidationError("--frequency and a second note: the interval needs two notes")
-            }
-        }
-        switch (command.note, command.frequency) {
-        case (let note?, nil):
-            let midiNote: MIDINote
-            do { midiNote = try MIDINote(parsing: note) } catch { throw ValidationError("NOTE: \(error)") }
+        if let midiNote = command.note {
             name = midiNote.name + (command.secondNote == nil ? detune : "")
             frequency = tuning.frequency(of: DetunedMIDINote(midiNote, offset: offset),
                                          referencePitch: settings.training.referencePitch)
@@ -133,41 +136,22 @@ struct PlayRequest: Sendable {
             second = try command.secondNote.map {
                 try PlayedInterval(from: midiNote, to: $0, detune: Cents(cents), tuning: tuning, settings: settings)
             }
-        case (nil, let text?):
-            guard let hertz = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--frequency: '\(text)' is not a number of hertz")
-            }
-            do { frequency = try Frequency(hertz: hertz).shifted(by: offset) } catch { throw ValidationError("--frequency: \(error)") }
-            name = "\(hertz) Hz" + detune
+        } else if let asked = command.frequency {
+            frequency = asked.shifted(by: offset)
+            name = "\(asked.hertz) Hz" + detune
             trainingPitch = nil
             second = nil
             argument = "--frequency"
-        case (nil, nil):
-            throw ValidationError("NOTE: missing; give a note (A4, C#3, Bb2 or a MIDI number 0…127) or --frequency HZ")
-        case (_?, _?):
-            throw ValidationError("NOTE and --frequency: give one or the other, not both")
+        } else {
+            throw ValidationError(PlayRequest.missingNote)
         }
         do {
             bent = try PitchBendMapper(range: settings.rig.pitchBendRange).bentNote(for: frequency)
         } catch {
             throw ValidationError("\(cents == 0 ? argument : "\(argument) with --cents"): \(name): \(error)")
         }
-        seconds = try Self.number(command.duration, argument: "--duration", unit: "seconds", allowed: Self.allowedSeconds)
-            ?? settings.training.noteDuration.seconds
+        seconds = command.duration ?? settings.training.noteDuration.seconds
         duration = .milliseconds(Int64((seconds * 1000).rounded()))
         outputSpec = command.to ?? settings.rig.outputPort
-    }
-
-    /// A finite number within `allowed`, or a usage error naming the argument.
-    private static func number(_ text: String?, argument: String, unit: String,
-                               allowed: ClosedRange<Double>) throws -> Double? {
-        guard let text else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ValidationError("\(argument): '\(text)' is not a number of \(unit)")
-        }
-        guard allowed.contains(value) else {
-            throw ValidationError("\(argument): \(text) is out of range (allowed: \(allowed.lowerBound)…\(allowed.upperBound) \(unit))")
-        }
-        return value
     }
 }

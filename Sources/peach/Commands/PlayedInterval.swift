@@ -13,9 +13,7 @@ struct PlayedInterval: Sendable {
     /// "M3u from C4 in meantone-1/4: 386.314 c (equal temperament 400 c)".
     let size: String
 
-    init(from first: MIDINote, to text: String, detune: Cents, tuning: Tuning, settings: LayeredUserSettings) throws {
-        let note: MIDINote
-        do { note = try MIDINote(parsing: text) } catch { throw ValidationError("SECOND-NOTE: \(error)") }
+    init(from first: MIDINote, to note: MIDINote, detune: Cents, tuning: Tuning, settings: LayeredUserSettings) throws {
         let distance = note.rawValue - first.rawValue
         guard abs(distance) <= 12 else {
             throw ValidationError("SECOND-NOTE: \(note.name) is \(abs(distance)) semitones from \(first.name); "

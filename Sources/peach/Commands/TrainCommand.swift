@@ -33,33 +33,42 @@ struct TrainCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("comparison, matching, interval-comparison, interval-matching, rhythm-offset-detection or rhythm-matching.",
                                   valueName: "mode"),
-              completion: .list(TrainingMode.allCases.map(\.rawValue)))
-    var mode: String?
+              completion: .list(TrainingMode.allCases.map(\.rawValue)), transform: OptionValues.mode)
+    var mode: TrainingMode?
     @Option(help: ArgumentHelp("The synth's sequencer port (client:port, or a name as `peach ports` shows it).", valueName: "port"),
             completion: PortCompletion.destinations)
     var to: String?
     @Option(help: ArgumentHelp("The controller's sequencer port.", valueName: "port"), completion: PortCompletion.sources)
     var from: String?
-    @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"))
-    var intervals: String?
+    @Option(help: ArgumentHelp("Intervals of the interval modes, abbreviation plus u or d: P5u,M3d.", valueName: "list"),
+            transform: OptionValues.intervals)
+    var intervals: Set<DirectedInterval>?
     @Option(help: ArgumentHelp("Tuning of the pitch modes: a built-in (`peach tunings` lists them) or a 12-note Scala file, "
-                               + "scale.scl[,map.kbm].", valueName: "tuning"))
-    var tuning: String?
+                               + "scale.scl[,map.kbm].", valueName: "tuning"), transform: OptionValues.tuning)
+    var tuning: Tuning?
     // Unconditional: `--trials -1` reaches the check that says it is negative, instead of
     // "missing value" (a leading dash reads as an option).
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
     var trials: Int?
     @Option(help: ArgumentHelp("weak: comparison trials go to your weakest intervals and registers; none: evenly.",
-                               valueName: "focus"), completion: .list(TrainingFocus.allCases.map(\.rawValue)))
-    var focus: String?
+                               valueName: "focus"), completion: .list(TrainingFocus.allCases.map(\.rawValue)),
+            transform: OptionValues.focus)
+    var focus: TrainingFocus?
     @Flag(inversion: .prefixedNo, help: "One JSON object per line for every state change and trial.")
     var json: Bool?
-    @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"))
-    var portWait: String?
+    @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"),
+            transform: OptionValues.portWait)
+    var portWait: PortWait?
     @OptionGroup var settingsFile: SettingsFileOptions
     @OptionGroup var store: StoreOptions
     @Flag(help: "Log what Peach does to stderr.") var verbose = false
+
+    func validate() throws {
+        if let trials, trials < 0 {
+            throw ValidationError("--trials: \(trials) is negative (0 trains until stopped)")
+        }
+    }
 
     func run() async throws {
         // Caught from the start: systemd may stop a rig while it still waits for its ports, and
@@ -77,7 +86,7 @@ struct TrainCommand: AsyncParsableCommand {
         let warnings = SettingsWarningRelay()
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
                                                                  warningSink: warnings.sink)
-        let request = try Self.withSettings { try TrainingRequest(command: self, settings: settings) }
+        let request = TrainingRequest(command: self, settings: settings)
         let storeOptions = store
         guard let outcome = try await interruption.run({
             try await TrainComposition.train(request, settings: settings, settingsWarnings: warnings,
@@ -93,7 +102,7 @@ struct TrainCommand: AsyncParsableCommand {
     }
 }
 
-/// The train command's options merged over the settings, each validated.
+/// The train command's options (each typed and checked as it was parsed) merged over the settings.
 struct TrainingRequest: Sendable {
     let mode: TrainingMode
     let intervals: Set<DirectedInterval>
@@ -107,41 +116,17 @@ struct TrainingRequest: Sendable {
     let verbose: Bool
     let focus: TrainingFocus
 
-    init(command: TrainCommand, settings: LayeredUserSettings) throws {
+    init(command: TrainCommand, settings: LayeredUserSettings) {
         let frontEnd = settings.current.frontEnd
-        do {
-            mode = try command.mode.map { try TrainingMode(parsing: $0) } ?? frontEnd.mode
-        } catch {
-            throw ValidationError("MODE: \(error)")
-        }
-        do {
-            intervals = try command.intervals.map {
-                try DirectedInterval.parseSet($0)
-            } ?? settings.training.intervals
-        } catch {
-            throw ValidationError("--intervals: \(error)")
-        }
-        do {
-            tuning = try command.tuning.map { try TuningFiles.tuning(named: $0) }
-        } catch {
-            throw ValidationError("--tuning: \(error)")
-        }
-        if let trials = command.trials, trials < 0 {
-            throw ValidationError("--trials: \(trials) is negative (0 trains until stopped)")
-        }
+        mode = command.mode ?? frontEnd.mode
+        intervals = command.intervals ?? settings.training.intervals
+        tuning = command.tuning
         trialLimit = command.trials.map { $0 == 0 ? nil : $0 } ?? frontEnd.trials
         json = command.json ?? frontEnd.json
         outputSpec = command.to ?? settings.rig.outputPort
         inputSpec = command.from ?? settings.rig.inputPort
-        var portWait = frontEnd.portWait
-        if let text = command.portWait {
-            do { portWait = try PortWait(parsing: text) } catch { throw ValidationError("--port-wait: \(error)") }
-        }
-        do {
-            focus = try command.focus.map { try TrainingFocus(parsing: $0) } ?? frontEnd.focus
-        } catch {
-            throw ValidationError("--focus: \(error)")
-        }
+        let portWait = command.portWait ?? frontEnd.portWait
+        focus = command.focus ?? frontEnd.focus
         self.frontEnd = FrontEndSettings(mode: mode, trials: trialLimit, json: json,
                                          pitchResolution: frontEnd.pitchResolution, portWait: portWait,
                                          synth: frontEnd.synth, feedback: frontEnd.feedback, focus: focus)

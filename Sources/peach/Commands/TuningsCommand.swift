@@ -19,14 +19,12 @@ struct TuningsCommand: ParsableCommand {
             `peach play --tuning NAME C4 E4`.
             """)
 
-    @Argument(help: ArgumentHelp("A built-in name or a Scala file (scale.scl[,map.kbm]).", valueName: "tuning"))
-    var tuning: String?
+    @Argument(help: ArgumentHelp("A built-in name or a Scala file (scale.scl[,map.kbm]).", valueName: "tuning"),
+              transform: OptionValues.tuning)
+    var tuning: Tuning?
 
     func run() throws {
-        let tunings = try Self.withSettings {
-            guard let tuning else { return Tuning.builtIns }
-            do { return [try TuningFiles.tuning(named: tuning)] } catch { throw ValidationError("TUNING: \(error)") }
-        }
+        let tunings = tuning.map { [$0] } ?? Tuning.builtIns
         // As every command writes: a failed write is an error, a closed pipe (`| head`) is quiet.
         try StandardOutput.write(TuningTable.text(tunings) + "\n")
     }

@@ -36,10 +36,18 @@ struct CalibrateCommand: AsyncParsableCommand {
                                valueName: "n"))
     var clicks: Int = CalibrationRequest.defaultClicks
     @Flag(help: "Print the result as one JSON object.") var json = false
-    @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"))
-    var portWait: String?
+    @Option(help: ArgumentHelp("Seconds to wait for the ports to appear, or forever.", valueName: "seconds"),
+            transform: OptionValues.portWait)
+    var portWait: PortWait?
     @OptionGroup var settingsFile: SettingsFileOptions
     @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        let range = CalibrationRequest.clickRange
+        guard range.contains(clicks) else {
+            throw ValidationError("--clicks: \(clicks) is out of range (allowed: \(range.lowerBound)…\(range.upperBound))")
+        }
+    }
 
     func run() async throws {
         let interruption = PeachCommand.interruption
@@ -47,7 +55,7 @@ struct CalibrateCommand: AsyncParsableCommand {
         let terminal = try TerminalKeys.openQuitting(interruption)
         defer { terminal?.close() }
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath)
-        let request = try Self.withSettings { try CalibrationRequest(command: self, settings: settings) }
+        let request = CalibrationRequest(command: self, settings: settings)
         let storeOptions = store
         if try await interruption.run({
             try await CalibrateComposition.calibrate(request, settings: settings, storeOptions: storeOptions)
@@ -57,7 +65,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     }
 }
 
-/// The calibrate command's options merged over the settings, each validated.
+/// The calibrate command's options (each typed and checked as it was parsed) merged over the settings.
 struct CalibrationRequest: Sendable {
     /// Four to get in time and twenty to measure: about 18 s at 80 BPM.
     static let defaultClicks = 24
@@ -72,25 +80,17 @@ struct CalibrationRequest: Sendable {
     let inputSpec: String?
     let frontEnd: FrontEndSettings
 
-    init(command: CalibrateCommand, settings: LayeredUserSettings) throws {
-        guard Self.clickRange.contains(command.clicks) else {
-            throw ValidationError("--clicks: \(command.clicks) is out of range "
-                + "(allowed: \(Self.clickRange.lowerBound)…\(Self.clickRange.upperBound))")
-        }
+    init(command: CalibrateCommand, settings: LayeredUserSettings) {
         clicks = command.clicks
         tempo = settings.training.rhythmTempo
         json = command.json
         outputSpec = command.to ?? settings.rig.outputPort
         inputSpec = command.from ?? settings.rig.inputPort
         var frontEnd = settings.current.frontEnd
-        if let text = command.portWait {
-            do {
-                frontEnd = FrontEndSettings(mode: frontEnd.mode, trials: frontEnd.trials, json: frontEnd.json,
-                                            pitchResolution: frontEnd.pitchResolution, portWait: try PortWait(parsing: text),
-                                            synth: frontEnd.synth, feedback: frontEnd.feedback)
-            } catch {
-                throw ValidationError("--port-wait: \(error)")
-            }
+        if let portWait = command.portWait {
+            frontEnd = FrontEndSettings(mode: frontEnd.mode, trials: frontEnd.trials, json: frontEnd.json,
+                                        pitchResolution: frontEnd.pitchResolution, portWait: portWait,
+                                        synth: frontEnd.synth, feedback: frontEnd.feedback)
         }
         self.frontEnd = frontEnd
     }
