@@ -30,7 +30,7 @@ struct ControlToPitch: BenchmarkFigure {
         }
 
         let measured = FigureResult.Series("peach train matching: CC → bend", unit: "ms", values: peachRounds.flatMap(\.latencies))
-        let baseline = FigureResult.Series("echo client: CC → bend, in turns with Peach (baseline)", role: .baseline, unit: "ms",
+        let baseline = FigureResult.Series("echo client: CC → bend, in turns with Peach", role: .baseline, unit: "ms",
                                            values: echoRounds.flatMap(\.latencies))
         let peachP99s = peachRounds.map { Summary($0.latencies).p99 }
         let echoP99s = echoRounds.map { Summary($0.latencies).p99 }
