@@ -32,6 +32,13 @@ struct HelpTests {
         #expect(!outcome.stdout.contains("store-crash-writer"))
     }
 
+    @Test("the crash-test helper is not in the product: peach store-crash-writer is a usage error")
+    func crashWriterIsNotACommand() async throws {
+        let outcome = try await PeachExecutable.run(["store-crash-writer", "--help"])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(!outcome.stdout.contains("Test helper"), "\(outcome.stdout)")
+    }
+
     @Test("peach --version prints the version alone, a release number like 1.2.3")
     func version() async throws {
         let outcome = try await PeachExecutable.run(["--version"])

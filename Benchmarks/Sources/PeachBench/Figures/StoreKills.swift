@@ -85,7 +85,7 @@ struct StoreKills: BenchmarkFigure {
                 + "its summary and exited 0. \(outcomes.importsFinished) finished before the kill, "
                 + "\(outcomes.importsKilledBeforeCommit) were killed before their commit (nothing stored), "
                 + "\(outcomes.importsKilledAfterCommit) after it but before the summary (all stored, not reported).",
-            "Odd runs: `peach store-crash-writer` (hidden), which records trials through the store's `TrialRecorder`, the "
+            "Odd runs: `store-crash-writer` (a test-only executable of the product package, Tests/StoreCrashWriter), which records trials through the store's `TrialRecorder`, the "
                 + "observer `peach train` records with, one transaction per trial, as fast as it can, and prints each one "
                 + "only after its commit; killed \(Int(calibration.firstTrialMilliseconds * 0.9))–"
                 + "\(Int(calibration.firstTrialMilliseconds + 300)) ms after the spawn (its first trial came after "
