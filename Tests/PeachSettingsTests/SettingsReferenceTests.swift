@@ -4,16 +4,10 @@ import Testing
 
 @Suite("Settings reference docs/settings.md")
 struct SettingsReferenceTests {
-    /// The repository root, found from this file: Tests/PeachSettingsTests/SettingsReferenceTests.swift.
-    static let referencePath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/settings.md").path
-
     @Test("docs/settings.md is byte for byte the catalogue's rendering")
     func fileMatchesRendering() throws {
-        let data = try #require(FileManager.default.contents(atPath: Self.referencePath), "missing \(Self.referencePath)")
-        #expect(data == Data(SettingsReferenceRenderer.render().utf8),
-                "regenerate with: \(SettingsReferenceRenderer.regenerateCommand)")
+        try GeneratedFile.expect("docs/settings.md", toBe: SettingsReferenceRenderer.render(),
+                                 regenerateWith: SettingsReferenceRenderer.regenerateCommand)
     }
 
     @Test("every setting's type is named in words, not as a Swift type", arguments: SettingsCatalogue.all.map(\.key))
