@@ -76,7 +76,7 @@ struct StoreKills: BenchmarkFigure {
         var detail = "\(runs) kills: integrity ok after \(runs - integrityFailures.count), \(lostTotal + missing.count) "
         detail += "reported records missing, \(partial.count) partial imports"
         var findings = [
-            "Each run is one `peach` process writing into the same store (`--data-dir`, WAL journal, synchronous=FULL), "
+            "Each run is one process (`peach import` or `store-crash-writer`) writing into the same store (`--data-dir`, WAL journal, synchronous=FULL), "
                 + "killed with SIGKILL at a moment drawn (seeded) from the calibrated window below; then, with no writer alive, "
                 + "the bench opens the store read-only and runs `PRAGMA integrity_check` and counts the rows.",
             "Even runs: `peach import FILE` of \(Self.rowsPerImport) comparison rows of their own (one transaction), killed "
