@@ -94,6 +94,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test-only: records trials until it is killed, reporting each committed one. The crash-safety
+        // test and benchmark figure 11 run it; built beside `peach`, never installed, not in its binary.
+        .executableTarget(name: "store-crash-writer",
+                          dependencies: ["PeachCore", "PeachRig", "PeachStore", "PeachTerminal",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Tests/StoreCrashWriter"),
         // Fakes the test targets share (a manual clock, seeded randomness, in-memory settings).
         .target(name: "PeachTestSupport", dependencies: ["PeachCore", "PeachRig", "PeachSimulation"],
                 path: "Tests/PeachTestSupport"),

@@ -11,7 +11,7 @@ struct PeachCommand: AsyncParsableCommand {
         subcommands: [TrainCommand.self, PortsCommand.self, PlayCommand.self, MonitorCommand.self,
                       LearnCommand.self, CalibrateCommand.self, DoctorCommand.self,
                       SettingsCommand.self, ProfileCommand.self, ExportCommand.self, ImportCommand.self,
-                      ResetCommand.self, TuningsCommand.self, StoreCrashWriterCommand.self]
+                      ResetCommand.self, TuningsCommand.self]
     )
 
     /// Where a termination signal goes in `train`, `play`, `monitor` and `calibrate`: caught from the first

@@ -32,6 +32,18 @@ struct HelpTests {
         #expect(!outcome.stdout.contains("store-crash-writer"))
     }
 
+    @Test("the crash-test helper is not in the product: peach store-crash-writer is a usage error and writes nothing")
+    func crashWriterIsNotACommand() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-no-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Arguments the old hidden command took, asking it for no trials: it would have exited 0.
+        let outcome = try await PeachExecutable.run(["store-crash-writer", "--data-dir", folder.path,
+                                                     "--first-timestamp", "0", "--count", "0"])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("peach --version prints the version alone, a release number like 1.2.3")
     func version() async throws {
         let outcome = try await PeachExecutable.run(["--version"])

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The hint scripts/install prints for a headless rig: every step the README's "Headless rigs"
-/// gives, since without the audio group (and a new login for it) a lingering unit cannot open
+/// The hint scripts/install prints for a headless rig: every step the README's headless-rig
+/// paragraph and the rig guide's "Headless rigs" (docs/rig.md) give, since without the audio group (and a new login for it) a lingering unit cannot open
 /// /dev/snd/seq at boot.
 @Suite("scripts/install's headless-rig hint")
 struct InstallRigHintTests {
@@ -23,7 +23,9 @@ struct InstallRigHintTests {
         #expect(!hint.isEmpty)
         for step in Self.steps { #expect(hint.contains(step), "\(step) missing from: \(hint)") }
         #expect(hint.contains("log in again") || hint.contains("log out"), "\(hint)")
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for step in Self.steps { #expect(readme.contains(step), "\(step) missing from the README") }
+        for page in ["README.md", "docs/rig.md"] {
+            let text = try String(contentsOf: Self.repository.appendingPathComponent(page), encoding: .utf8)
+            for step in Self.steps { #expect(text.contains(step), "\(step) missing from \(page)") }
+        }
     }
 }

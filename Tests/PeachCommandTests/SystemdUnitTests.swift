@@ -51,7 +51,7 @@ struct SystemdUnitTests {
         let restartSec = try #require(service["RestartSec"]?.first.flatMap(Double.init))
         #expect(restartSec > 0)
         #expect(unit["Install"]?["WantedBy"] == ["default.target"])
-        // The comment at the top says how to install it and why each step, as the README does.
+        // The comment at the top says how to install it and why each step, as the rig guide (docs/rig.md) does.
         for step in ["scripts/install", "systemctl --user enable --now peach", "loginctl enable-linger",
                      "usermod -aG audio", "holdStartStop"] {
             #expect(text.contains(step), "the unit's comments do not mention \(step)")

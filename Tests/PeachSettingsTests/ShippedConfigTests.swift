@@ -6,18 +6,12 @@ import Testing
 
 @Suite("Shipped config/peach.yaml")
 struct ShippedConfigTests {
-    /// The repository root, found from this file: Tests/PeachSettingsTests/ShippedConfigTests.swift.
-    static let shippedPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("config/peach.yaml").path
+    static let shippedPath = GeneratedFile.path("config/peach.yaml")
 
     @Test("config/peach.yaml is byte for byte the catalogue's rendering")
     func fileMatchesRendering() throws {
-        let data = try #require(FileManager.default.contents(atPath: Self.shippedPath), "missing \(Self.shippedPath)")
-        #expect(
-            data == Data(ShippedConfigRenderer.render().utf8),
-            "regenerate with: swift run peach settings defaults > config/peach.yaml"
-        )
+        try GeneratedFile.expect("config/peach.yaml", toBe: ShippedConfigRenderer.render(),
+                                 regenerateWith: "swift run peach settings defaults > config/peach.yaml")
     }
 
     @Test("config/peach.yaml parses to exactly the defaults, every value from the file")

@@ -13,15 +13,16 @@ struct CrashSafetyTests {
     func killedWriterLosesNothing() async throws {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }
-        let peach = try PeachExecutable()
+        // The test-only executable (Tests/StoreCrashWriter), built beside `peach` but not part of it.
+        let writer = try PeachExecutable(named: "store-crash-writer")
         var reportedByRun: [[Int64]] = []
         var generator = SystemRandomNumberGenerator()
 
         for run in 0..<Self.kills {
             let first = RecordFixtures.march1 + Int64(run) * 1_000_000
             let process = Process()
-            process.executableURL = peach.url
-            process.arguments = ["store-crash-writer", "--data-dir", directory.url.path, "--first-timestamp", String(first)]
+            process.executableURL = writer.url
+            process.arguments = ["--data-dir", directory.url.path, "--first-timestamp", String(first)]
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output

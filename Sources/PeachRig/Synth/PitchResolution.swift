@@ -11,7 +11,7 @@ public enum PitchResolution: Hashable, Sendable, CustomStringConvertible {
     case cents(Cents)
 
     public static let allowedCents = 0.0...100.0
-    /// What FluidSynth 2.3 renders (measured; see README).
+    /// What FluidSynth 2.3 renders (measured: BENCHMARKS.md, figure 2; docs/guide.md, "Difficulty floor").
     public static let fluidSynthStep: Cents = 1
 
     public static func cents(validating value: Double) throws(DomainValueError) -> PitchResolution {

@@ -7,6 +7,9 @@ public struct AnySettingDescriptor: Sendable {
     public let comment: String
     /// The default's canonical text.
     public let defaultText: String
+    /// The Swift type the setting yields (`MIDINote`, `Optional<String>`): what the settings
+    /// reference (docs/settings.md) names in words.
+    public let valueType: String
     let style: YAMLStyle
     let emptyIsValue: Bool
     let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String

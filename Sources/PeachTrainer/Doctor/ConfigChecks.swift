@@ -111,7 +111,7 @@ public struct ControllerMappingCheck: DoctorCheck {
         }
         return .problem(Self.check, Self.title,
                         found: problems.joined(separator: "\n"),
-                        fix: "Give each control one meaning and both higher and lower in explicit mode (README: "
-                            + "\"Answering from a MIDI controller\"); `peach monitor` shows what each control does.")
+                        fix: "Give each control one meaning and both higher and lower in explicit mode (user guide, "
+                            + "docs/guide.md: \"Answering from a MIDI controller\"); `peach monitor` shows what each control does.")
     }
 }

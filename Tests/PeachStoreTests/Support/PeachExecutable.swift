@@ -14,9 +14,11 @@ struct PeachExecutable {
     /// Another program run the same way (a shell that runs peach).
     init(url: URL) { self.url = url }
 
-    init() throws {
+    /// `peach`, or another executable of the package built beside it (the test-only
+    /// `store-crash-writer`).
+    init(named name: String = "peach") throws {
         let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        url = testBinary.deletingLastPathComponent().appendingPathComponent("peach")
+        url = testBinary.deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw PeachExecutableMissing(path: url.path)
         }

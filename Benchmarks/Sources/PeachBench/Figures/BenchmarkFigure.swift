@@ -61,6 +61,16 @@ struct BenchContext: Sendable {
         return client
     }
 
+    /// The product package's test-only store writer (Tests/StoreCrashWriter, figure 11), built next to
+    /// this executable by `scripts/build-release --benchmarks`; `peach` itself no longer carries it.
+    func storeCrashWriter() throws -> URL {
+        let writer = benchExecutable.deletingLastPathComponent().appendingPathComponent("store-crash-writer")
+        guard FileManager.default.isExecutableFile(atPath: writer.path) else {
+            throw BenchFailure("no store-crash-writer next to peach-bench at \(writer.path) (scripts/build-release --benchmarks)")
+        }
+        return writer
+    }
+
     /// The verdict, or "not judged" in quick mode whose few samples decide nothing.
     func verdict(_ holds: Bool, _ detail: String) -> FigureResult.Verdict {
         quick ? .notJudged("quick mode: \(detail)") : .judging(holds, detail)

@@ -76,7 +76,7 @@ struct StoreKills: BenchmarkFigure {
         var detail = "\(runs) kills: integrity ok after \(runs - integrityFailures.count), \(lostTotal + missing.count) "
         detail += "reported records missing, \(partial.count) partial imports"
         var findings = [
-            "Each run is one `peach` process writing into the same store (`--data-dir`, WAL journal, synchronous=FULL), "
+            "Each run is one process (`peach import` or `store-crash-writer`) writing into the same store (`--data-dir`, WAL journal, synchronous=FULL), "
                 + "killed with SIGKILL at a moment drawn (seeded) from the calibrated window below; then, with no writer alive, "
                 + "the bench opens the store read-only and runs `PRAGMA integrity_check` and counts the rows.",
             "Even runs: `peach import FILE` of \(Self.rowsPerImport) comparison rows of their own (one transaction), killed "
@@ -85,7 +85,7 @@ struct StoreKills: BenchmarkFigure {
                 + "its summary and exited 0. \(outcomes.importsFinished) finished before the kill, "
                 + "\(outcomes.importsKilledBeforeCommit) were killed before their commit (nothing stored), "
                 + "\(outcomes.importsKilledAfterCommit) after it but before the summary (all stored, not reported).",
-            "Odd runs: `peach store-crash-writer` (hidden), which records trials through the store's `TrialRecorder`, the "
+            "Odd runs: `store-crash-writer` (a test-only executable of the product package, Tests/StoreCrashWriter), which records trials through the store's `TrialRecorder`, the "
                 + "observer `peach train` records with, one transaction per trial, as fast as it can, and prints each one "
                 + "only after its commit; killed \(Int(calibration.firstTrialMilliseconds * 0.9))–"
                 + "\(Int(calibration.firstTrialMilliseconds + 300)) ms after the spawn (its first trial came after "

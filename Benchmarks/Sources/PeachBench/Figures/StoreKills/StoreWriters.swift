@@ -3,9 +3,10 @@ import Glibc
 import PeachCore
 import PeachStore
 
-/// Figure 11's writers: `peach import` of a small file and `peach store-crash-writer` (the
-/// training recorder), each started into one shared store and killed; and what they reported,
-/// so that the end can look for every reported record by its timestamp.
+/// Figure 11's writers: `peach import` of a small file and `store-crash-writer` (the training
+/// recorder, a test-only executable of the product package), each started into one shared store
+/// and killed; and what they reported, so that the end can look for every reported record by its
+/// timestamp.
 final class StoreWriters {
     enum Ending {
         case importFinished, importKilled
@@ -58,8 +59,9 @@ final class StoreWriters {
 
             let output = Pipe()
             let writerStart = StartUp.monotonicNow()
-            let writer = try PeachProcess(context, ["store-crash-writer", "--data-dir", scratch.directory.path,
+            let writer = try PeachProcess(context, ["--data-dir", scratch.directory.path,
                                                     "--first-timestamp", String(Self.recorderStart + 900_000_000 + Int64(round) * 1_000_000)],
+                                          executable: try context.storeCrashWriter(),
                                           folder: "calibration-writer-\(round)", standardOutput: output)
             let reader = output.fileHandleForReading
             _ = await Task.detached { reader.availableData }.value
@@ -89,9 +91,9 @@ final class StoreWriters {
 
     func killRecorder(run: Int, after milliseconds: Double) async throws -> Ending {
         let output = Pipe()
-        let writer = try PeachProcess(context, ["store-crash-writer", "--data-dir", store.directory.path,
+        let writer = try PeachProcess(context, ["--data-dir", store.directory.path,
                                                 "--first-timestamp", String(recorderFirst(run))],
-                                      folder: "recorder-\(run)", standardOutput: output)
+                                      executable: try context.storeCrashWriter(), folder: "recorder-\(run)", standardOutput: output)
         try await Task.sleep(for: .microseconds(Int64(milliseconds * 1000)))
         writer.signal(SIGKILL)
         let status = try await writer.exitStatus()

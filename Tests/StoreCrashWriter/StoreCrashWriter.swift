@@ -1,25 +1,28 @@
-import PeachTerminal
 import ArgumentParser
 import Foundation
 import PeachCore
 import PeachRig
 import PeachStore
+import PeachTerminal
 
-/// Hidden: records synthetic trials as fast as it can and reports each one on stdout only after
-/// it is committed. The crash-safety test runs it and kills it with SIGKILL at random moments.
-struct StoreCrashWriterCommand: AsyncParsableCommand {
+/// A test-only executable, built beside `peach` but never installed: it records synthetic trials
+/// through the store's `TrialRecorder` as fast as it can and reports each one on stdout only after
+/// it is committed. The crash-safety test (PeachStoreTests) and benchmark figure 11 kill it with
+/// SIGKILL at random moments and then look for every reported trial.
+@main
+struct StoreCrashWriter: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store-crash-writer",
-        abstract: "Test helper: write trials and report each committed one.",
-        shouldDisplay: false)
+        abstract: "Test helper: write trials into a Peach store and report each committed one.")
 
-    @OptionGroup var store: StoreOptions
+    @Option(help: ArgumentHelp("The folder of peach.sqlite.", valueName: "path"))
+    var dataDir: String
     @Option(help: "Timestamp of the first trial, in milliseconds since 1970; each next one is 1 ms later.")
     var firstTimestamp: Int64
     @Option(help: "How many trials to write at most.") var count = 100_000
 
     func run() async throws {
-        let store = try StoreComposition.openStore(store)
+        let store = try TrainingStore(location: StoreLocation(directory: URL(fileURLWithPath: dataDir)))
         let recorder = store.recorder(rig: RigContext(outputPort: "crash test port",
                                                       sound: try SoundSelection(program: 5, bank: 1)))
         let pedal = AnswerSource("cc 64")
@@ -44,7 +47,8 @@ struct StoreCrashWriterCommand: AsyncParsableCommand {
         }
     }
 
-    /// Unbuffered, so a line on stdout always means the trial before it is committed.
+    /// Unbuffered (`FileDescriptorOutput`): a line on stdout always means the trial before it is
+    /// committed, whenever the kill comes.
     private func report(_ line: String) {
         FileDescriptorOutput.standardOutput.write(line + "\n")
     }
