@@ -47,7 +47,7 @@ struct PlayerFluidSynthTests {
 
         // Ocarina (GM 80): a steady tone without vibrato, easy to measure.
         let player = ALSANotePlayer(output: peach, configuration: NotePlayerConfiguration(
-            sound: try SoundSelection(program: 79), bendResponse: BendResponse(synthClientName: clientName)))
+            sound: try SoundSelection(program: 79), bendResponse: SynthProfile(clientName: clientName).bendResponse))
         try player.prepare()
         let velocity = try MIDIVelocity(100)
         for cents in [0, 13.7, -13.3] {

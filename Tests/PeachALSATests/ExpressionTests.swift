@@ -124,8 +124,8 @@ struct ExpressionTests {
 
     @Test("an amsynth Peach did not start takes velocity; FluidSynth and any other synth take CC 11")
     func responseByClientName() {
-        #expect(LoudnessResponse(synthClientName: "amsynth") == .velocity)
-        #expect(LoudnessResponse(synthClientName: "FLUID Synth (4711)") == .expression)
-        #expect(LoudnessResponse(synthClientName: "Midi Through") == .expression)
+        #expect(SynthProfile(clientName: "amsynth").loudness == .velocity)
+        #expect(SynthProfile(clientName: "FLUID Synth (4711)").loudness == .expression)
+        #expect(SynthProfile(clientName: "Midi Through").loudness == .expression)
     }
 }

@@ -143,10 +143,10 @@ struct PitchBendMapperTests {
     }
 
     @Test func fluidSynthIsKnownByItsClientName() {
-        #expect(BendResponse(synthClientName: "FLUID Synth (4711)") == .fluidSynth)
-        #expect(BendResponse(synthClientName: "FLUID Synth (peach)") == .fluidSynth)
-        #expect(BendResponse(synthClientName: "Midi Through") == .exact)
-        #expect(BendResponse(synthClientName: "Peach Bench Synth 4") == .exact)
+        #expect(SynthProfile(clientName: "FLUID Synth (4711)").bendResponse == .fluidSynth)
+        #expect(SynthProfile(clientName: "FLUID Synth (peach)").bendResponse == .fluidSynth)
+        #expect(SynthProfile(clientName: "Midi Through").bendResponse == .exact)
+        #expect(SynthProfile(clientName: "Peach Bench Synth 4").bendResponse == .exact)
     }
 
     /// FluidSynth sounds ⌊x⌋ of what it is asked; Peach asks so that it sounds round(x): +x and

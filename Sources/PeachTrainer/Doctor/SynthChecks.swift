@@ -161,12 +161,10 @@ public struct PitchResolutionCheck: DoctorCheck {
         self.bendRange = bendRange
     }
 
-    /// The synth behind `label` by its client name: FluidSynth's clients are "FLUID Synth (…)",
-    /// amsynth's "amsynth".
+    /// The engine behind a port's label (`… of "CLIENT"`), by its client's name.
     static func knownEngine(label: String) -> SynthEngine? {
-        if label.contains("FLUID Synth") { return .fluidSynth }
-        if label.hasSuffix("of \"amsynth\"") { return .amsynth }
-        return nil
+        guard let match = label.firstMatch(of: /of "(.*)"$/) else { return nil }
+        return SynthEngine(clientName: String(match.1))
     }
 
     public var finding: DoctorFinding {

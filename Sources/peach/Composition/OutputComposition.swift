@@ -22,9 +22,16 @@ struct ChosenOutput: Sendable {
         choice?.ignoresSound == true ? RigSettings.defaults.sound : configured
     }
 
-    /// The engine Peach started says; a synth the user started is known by its client's name.
+    /// What Peach knows of the synth: the engine Peach started says; a synth the user started
+    /// is known by its client's name, an unknown one taken at the General MIDI word.
+    var profile: SynthProfile {
+        startedSynth?.engine.profile ?? SynthProfile(clientName: port.clientName)
+    }
+
+    /// How the synth takes a loudness offset: as Peach configured it, or as its profile says
+    /// for a synth someone else started.
     var loudnessResponse: LoudnessResponse {
-        startedSynth?.engine.loudnessResponse ?? LoudnessResponse(synthClientName: port.clientName)
+        startedSynth?.engine.loudnessResponse ?? profile.loudness
     }
 }
 

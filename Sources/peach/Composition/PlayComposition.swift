@@ -19,8 +19,7 @@ enum PlayComposition {
             spec: request.outputSpec, client: client, frontEnd: settings.current.frontEnd, settings: settings.rig,
             waiting: { say($0) })
         do {
-            try await sound(request, to: output.port, client: client, settings: settings,
-                            sound: output.sound(configured: settings.rig.sound), loudness: output.loudnessResponse)
+            try await sound(request, to: output, client: client, settings: settings)
             if output.startedSynth != nil { try? await Task.sleep(for: releaseTail) }
         } catch {
             await output.startedSynth?.stop()
@@ -29,16 +28,16 @@ enum PlayComposition {
         await output.startedSynth?.stop()
     }
 
-    private static func sound(_ request: PlayRequest, to port: SequencerPort, client: SequencerClient,
-                              settings: LayeredUserSettings, sound: SoundSelection,
-                              loudness: LoudnessResponse) async throws {
+    private static func sound(_ request: PlayRequest, to output: ChosenOutput, client: SequencerClient,
+                              settings: LayeredUserSettings) async throws {
+        let port = output.port
         try client.connectOutput(to: port.address)
         // amsynth garbles what it reads together with a subscription notice, here and at our exit.
-        let noticeGap = SubscriptionNoticeGap(synthClientName: port.clientName)
+        let noticeGap = output.profile.subscriptionNoticeGap
         await noticeGap.wait()
         var configuration = NotePlayerConfiguration(
-            settings: settings.rig, bendResponse: BendResponse(synthClientName: port.clientName), loudnessResponse: loudness)
-        configuration.sound = sound
+            settings: settings.rig, bendResponse: output.profile.bendResponse, loudnessResponse: output.loudnessResponse)
+        configuration.sound = output.sound(configured: settings.rig.sound)
         let player = ALSANotePlayer(output: client, configuration: configuration)
         try player.prepare()
         let notes = [(request.name, request.frequency, request.bent)]

@@ -108,7 +108,7 @@ enum TrainComposition {
         }
         try client.connectOutput(to: output.address)
         // amsynth garbles what it reads together with the subscription notice: nothing goes to it for a moment.
-        let noticeGap = SubscriptionNoticeGap(synthClientName: output.clientName)
+        let noticeGap = chosen.profile.subscriptionNoticeGap
         await noticeGap.wait()
         // Rhythm taps are stamped on the output queue, the clock the clicks are scheduled on;
         // pitch runs stamp on the input queue (the pitch wheel's rate), which idles cheaper.
@@ -118,7 +118,7 @@ enum TrainComposition {
         timeline.mark("ports connected")
 
         var configuration = NotePlayerConfiguration(
-            settings: settings.rig, bendResponse: BendResponse(synthClientName: output.clientName),
+            settings: settings.rig, bendResponse: chosen.profile.bendResponse,
             loudnessResponse: chosen.loudnessResponse)
         let sound = chosen.sound(configured: settings.rig.sound)
         configuration.sound = sound
@@ -129,11 +129,9 @@ enum TrainComposition {
         let sessionPlayer = FirstNoteMark(player, timeline: timeline)
         let cue = feedback.channel.map { MIDIFeedbackCue(output: client, channel: $0, velocity: settings.training.velocity) }
         cue?.clear()
-        // The engine Peach started says; one the user started is known by its client's name, and
-        // an unknown synth is taken as exact unless midi.pitchResolution declares its step.
-        let engine = chosen.startedSynth?.engine ?? SynthEngine(clientName: output.clientName)
-        let wholeCents = engine?.rendersWholeCents ?? false
-        log.debug("pitch resolution of \(engine?.name ?? "an unknown synth"): \(wholeCents ? "whole cents" : "exact")")
+        // An unknown synth is taken as exact unless midi.pitchResolution declares its step.
+        let wholeCents = chosen.profile.rendersWholeCents
+        log.debug("pitch resolution of \(chosen.profile.name): \(wholeCents ? "whole cents" : "exact")")
         let floor = request.frontEnd.pitchResolution.difficultyFloor(synthRendersWholeCents: wholeCents)
         let strategy = KazezStrategy(minimum: floor)
         // The port and sound go with every trial of this run; the answering control comes with the trial.
@@ -236,12 +234,10 @@ extension TrainComposition {
         return calibration.latency
     }
 
-    /// General MIDI's claves on the drum channel, or, for amsynth (one tone, one channel,
-    /// no drums; started by Peach or known by its client name), a short high note of its tone.
+    /// What the synth's profile clicks with (claves on the drum channel, or for a synth without
+    /// drums a short high note on the notes' channel).
     static func clickSound(_ output: ChosenOutput, settings: RigSettings) -> ClickSound {
-        let amsynth = output.startedSynth.map { $0.engine == .amsynth }
-            ?? (SynthEngine(clientName: output.port.clientName) == .amsynth)
-        return amsynth ? .pitched(on: settings.midiChannel) : .generalMIDIClaves
+        output.profile.clickSound(notesChannel: settings.midiChannel)
     }
 }
 

@@ -45,7 +45,7 @@ enum CalibrateComposition {
         else { throw NoTapInput() }
         try client.connectOutput(to: output.address)
         // amsynth garbles what it reads together with a subscription notice (the last click is long over at our exit).
-        let noticeGap = SubscriptionNoticeGap(synthClientName: output.clientName)
+        let noticeGap = chosen.profile.subscriptionNoticeGap
         await noticeGap.wait()
         // On a terminal, each tap counted as it comes ("tap 5 of 20"); a pipe or --json gets the result only.
         let progress = !request.json && isatty(STDOUT_FILENO) == 1

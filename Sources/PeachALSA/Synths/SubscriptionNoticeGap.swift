@@ -15,10 +15,8 @@ public struct SubscriptionNoticeGap: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// amsynth (by its client's name, `KnownSynth`) gets 50 ms; other synths need none.
-    public init(synthClientName: String) {
-        self.init(duration: KnownSynth(clientName: synthClientName) == .amsynth ? .milliseconds(50) : .zero)
-    }
+    /// Most synths need none; amsynth's profile has 50 ms (`SynthProfile.amsynth`).
+    public static let none = SubscriptionNoticeGap(duration: .zero)
 
     /// Sleeps for the gap, also in a cancelled task: an ending's note-offs, sent just before
     /// a signal's exit closes our client, need it most.

@@ -21,9 +21,4 @@ public enum BendResponse: Hashable, Sendable {
     /// Whether the synth sounds only whole cents by dropping the fraction (truncation): asked
     /// for x cents above a note it sounds ⌊x⌋, +1.86 c as +1 and −1.86 c as −2.
     public var truncatesToWholeCents: Bool { self == .fluidSynth }
-
-    /// The response of the synth behind a port, by its client's name (`KnownSynth`).
-    public init(synthClientName: String) {
-        self = KnownSynth(clientName: synthClientName) == .fluidSynth ? .fluidSynth : .exact
-    }
 }
