@@ -59,7 +59,7 @@ struct WeakSpots: BenchmarkFigure {
         var result = result(
             series: [
                 .init("--focus weak: estimate ÷ truth, \(judged) trials", unit: "×", values: focused.ratios),
-                .init("today's rule: estimate ÷ truth, \(judged) trials (baseline)", role: .baseline, unit: "×",
+                .init("today's rule: estimate ÷ truth, \(judged) trials", role: .baseline, unit: "×",
                       values: plain.ratios),
             ],
             verdict: context.verdict(holds, detail),
