@@ -4,7 +4,7 @@ import PeachCore
 import PeachSimulation
 @testable import PeachStore
 
-/// Issue 33's checks on simulated listeners, with fewer runs than the benchmark (figure 19) and
+/// Issue 33's checks on simulated listeners, with fewer runs than the benchmark (figure 20) and
 /// bounds loose enough for few runs, yet tight enough that a broken estimator fails them.
 @Suite("Where am I weak: estimates per interval and window on simulated listeners")
 struct WeakSpotSimulationTests {
@@ -94,30 +94,13 @@ struct WeakSpotSimulationTests {
         #expect(focused.named >= runs - 2, "focused: weakest named right in \(focused.named) of \(runs)")
     }
 
-    /// 2400 unison trials (40 a day) spread evenly over the 60 days before `now`, the listener's threshold
-    /// moving from `start` to `end` cents along them.
-    static func history(from start: Double, to end: Double, seed: UInt64, now: Date) async throws -> [PitchComparisonRecord] {
-        let count = 2400
-        let listeners = try stride(from: 0, to: 25, by: 1).map { step in
-            try ComparisonListener(threshold: start + (end - start) * Double(step) / 24)
-        }
-        var records = try await ComparisonSimulation.run(trials: count, seed: seed, intervals: [.prime]) { trial, random in
-            listeners[min(24, (trial.number - 1) * 25 / count)].answersHigher(to: trial.centOffset.rawValue, using: &random)
-        }
-        let span = 60.0 * 86_400
-        for index in records.indices {
-            records[index].timestamp = now.addingTimeInterval(-span + span * (Double(index) + 0.5) / Double(count))
-        }
-        return records
-    }
-
     @Test("a listener who improves from 8 to 4 c over 60 days is seen to improve; a stable one is not")
     func windows() async throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let runs = 5
         var improved = 0, coveredTruth = 0, stable = 0
         for seed in 1...UInt64(runs) {
-            let improving = ProfileReport(comparisons: try await Self.history(from: 8, to: 4, seed: seed, now: now),
+            let improving = ProfileReport(comparisons: try await ComparisonSimulation.history(from: 8, to: 4, seed: seed, now: now),
                                           matchings: [], now: now)
             let window = try #require(improving.windows[.unisonComparison]?.first { $0.days == 30 })
             #expect(window.trials == 1200 && window.trialsBefore == 1200)
@@ -125,7 +108,7 @@ struct WeakSpotSimulationTests {
             if change.verdict == .improved { improved += 1 }
             // The thresholds average 7 c in the 30 days before and 5 c in the last 30.
             if change.lower <= 2 && 2 <= change.upper { coveredTruth += 1 }
-            let steady = ProfileReport(comparisons: try await Self.history(from: 6, to: 6, seed: seed + 100, now: now),
+            let steady = ProfileReport(comparisons: try await ComparisonSimulation.history(from: 6, to: 6, seed: seed + 100, now: now),
                                        matchings: [], now: now)
             let same = try #require(steady.windows[.unisonComparison]?.first { $0.days == 30 }?.change)
             if same.verdict == .noClearChange { stable += 1 }

@@ -4,4 +4,11 @@ public protocol DifficultyStrategy: Sendable {
     func initialMagnitude(profileMean: Double?) -> Cents
     /// Every later trial: from the previous magnitude and whether it was answered correctly.
     func nextMagnitude(after magnitude: Cents, wasCorrect: Bool) -> Cents
+    /// The smallest magnitude worth asking (the synth's finest step): `--focus weak`'s staircases
+    /// stop there too.
+    var minimumMagnitude: Double { get }
+}
+
+extension DifficultyStrategy {
+    public var minimumMagnitude: Double { KazezStrategy.defaultMinimum }
 }

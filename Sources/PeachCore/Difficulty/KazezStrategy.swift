@@ -9,6 +9,8 @@ public struct KazezStrategy: DifficultyStrategy {
     /// Raised above 0.1 when the synth cannot render finer pitch steps.
     public let minimum: Double
 
+    public var minimumMagnitude: Double { minimum }
+
     public init(minimum: Double = KazezStrategy.defaultMinimum) {
         let finite = minimum.isFinite ? minimum : Self.defaultMinimum
         self.minimum = min(max(finite, Self.defaultMinimum), Self.maximum)

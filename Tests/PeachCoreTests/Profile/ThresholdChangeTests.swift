@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 @testable import PeachCore
+import PeachTestSupport
 
 @Suite("The change between two windows, with the interval of the difference")
 struct ThresholdChangeTests {
@@ -38,5 +40,49 @@ struct ThresholdChangeTests {
         #expect(DirectedInterval.prime.words == "unison")
         let (c4, e3): (MIDINote, MIDINote) = (60, 52)
         #expect(DirectedInterval(.minorSixth, from: c4, to: e3).abbreviation == "m6d")
+    }
+}
+
+@Suite("Two windows fitted with one slope and lapse rate")
+struct SharedFitChangeTests {
+    /// `count` answers of a listener with threshold `threshold` at offsets spread around it.
+    static func tally(threshold: Double, count: Int, seed: UInt64, table: inout ThresholdFitTable) throws -> DecayedAnswerBins {
+        let function = try PsychometricFunction(threshold: threshold, slope: 2, lapseRate: 0.02)
+        var random = SplitMix64(seed: seed)
+        var bins = DecayedAnswerBins(weighting: RecencyWeighting(halfLife: .infinity))
+        for index in 0..<count {
+            let offset = threshold * exp(Double.random(in: -0.9...0.3, using: &random))
+            let right = Double.random(in: 0..<1, using: &random) < function.probabilityCorrect(at: offset)
+            bins.add(offset: offset, isCorrect: right, index: index, table: &table)
+        }
+        return bins
+    }
+
+    @Test func aFallIsSeenAndTheSameListenerIsNot() throws {
+        var table = ThresholdFitTable()
+        var (improved, heldTheFall, unchanged, narrower) = (0, 0, 0, 0)
+        let runs: UInt64 = 20
+        for run in 0..<runs {
+            let before = try Self.tally(threshold: 7, count: 1200, seed: 3 * run + 1, table: &table)
+            let after = try Self.tally(threshold: 5, count: 1200, seed: 3 * run + 2, table: &table)
+            let again = try Self.tally(threshold: 7, count: 1200, seed: 3 * run + 3, table: &table)
+            let (early, late, later) = (try #require(before.likelihood(table: table)), try #require(after.likelihood(table: table)),
+                                        try #require(again.likelihood(table: table)))
+            let fall = try #require(ThresholdChange(before: early, after: late))
+            if fall.verdict == .improved { improved += 1 }
+            if fall.lower <= 2 && 2 <= fall.upper { heldTheFall += 1 }
+            let same = try #require(ThresholdChange(before: early, after: later))
+            if same.verdict == .noClearChange { unchanged += 1 }
+            // Fitted apart, the same two windows give a wider interval.
+            let (apartBefore, apartAfter) = (try #require(before.posterior(table: table)), try #require(again.posterior(table: table)))
+            let apart = try #require(ThresholdChange(before: apartBefore, after: apartAfter))
+            if same.upper - same.lower <= apart.upper - apart.lower + 0.1 { narrower += 1 }
+        }
+        // A 95 % interval misses now and then; a biased or overconfident one misses in most runs.
+        #expect(improved >= Int(runs) - 2, "improved in \(improved) of \(runs)")
+        #expect(heldTheFall >= Int(runs) * 3 / 4, "held 2 c in \(heldTheFall) of \(runs)")
+        #expect(unchanged >= Int(runs) * 3 / 4, "no clear change in \(unchanged) of \(runs)")
+        #expect(narrower == Int(runs), "narrower than fitted apart in \(narrower) of \(runs)")
+        print("shared fit, \(runs) runs: improved \(improved), held 2 c \(heldTheFall), no clear change \(unchanged)")
     }
 }

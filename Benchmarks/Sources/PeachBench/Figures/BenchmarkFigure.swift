@@ -97,5 +97,6 @@ enum BenchmarkFigures {
         LoudnessOffsets.self,
         TapTiming.self,
         RhythmAnswerReaction.self,
+        WeakSpots.self,
     ]
 }

@@ -14,4 +14,10 @@ extension PitchComparison {
         focus.startingMagnitude(for: interval)
             ?? strategy.initialMagnitude(profileMean: profile?.mean(for: .comparison(for: interval.interval)))
     }
+
+    /// The staircase of an interval's first trial in a run: it searches unless it starts from a
+    /// two-sided estimate of its own (a bound or the discipline's mean may lie far from it).
+    func startingStaircase(_ interval: DirectedInterval, _ focus: WeakFocus) -> FocusStaircase {
+        FocusStaircase(start: startingMagnitude(interval, focus), searching: focus.intervals[interval]?.kind != .interval)
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// trial, while the target sounds (stopping it at once) or after it.
 ///
 /// Each discipline runs its own Kazez staircase within a run, started from the profile's mean;
-/// with `--focus weak` (`WeakFocus`) each directed interval runs its own, started from its estimate.
+/// with `--focus weak` (`WeakFocus`) each directed interval runs its own `FocusStaircase`,
+/// started from its estimate.
 public struct PitchComparison: SessionDiscipline {
     public typealias State = PitchComparisonState
     public typealias Trial = PitchComparisonTrial
@@ -31,9 +32,11 @@ public struct PitchComparison: SessionDiscipline {
         var magnitudes: [TrainingDiscipline: Cents] = [:]
         /// The running trial's staircase and its step.
         var pending: (discipline: TrainingDiscipline, magnitude: Cents)?
-        /// With a focus: each interval's own staircase, and the running trial's interval.
-        var focusMagnitudes: [DirectedInterval: Cents] = [:]
-        var focusPending: DirectedInterval?
+        /// With a focus: each interval's own staircase, and the running trial's.
+        var focusStaircases: [DirectedInterval: FocusStaircase] = [:]
+        var focusPending: (interval: DirectedInterval, staircase: FocusStaircase)?
+
+        var focusMagnitudes: [DirectedInterval: Cents] { focusStaircases.mapValues(\.magnitude) }
     }
 
     public typealias Outcome = (higher: Bool, source: AnswerSource?)
@@ -55,6 +58,7 @@ public struct PitchComparison: SessionDiscipline {
         var pitches: TrialPitches
         var discipline: TrainingDiscipline
         var magnitude: Cents
+        var staircase: FocusStaircase?
         var asked: Cents
         var centOffset: Cents
         // A synth's whole-cent steps can leave a tiny difference on the wrong side of zero:
@@ -64,7 +68,8 @@ public struct PitchComparison: SessionDiscipline {
             if let focus {
                 pitches = try focusedPitches(focus, settings: settings, run: run, random: &random)
                 discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
-                magnitude = run.focusMagnitudes[pitches.interval] ?? startingMagnitude(pitches.interval, focus)
+                staircase = run.focusStaircases[pitches.interval] ?? startingStaircase(pitches.interval, focus)
+                magnitude = staircase!.magnitude
             } else {
                 pitches = try TrialPitches(intervals: intervals, settings: settings, random: &random)
                 discipline = TrainingDiscipline.comparison(for: pitches.interval.interval)
@@ -76,7 +81,7 @@ public struct PitchComparison: SessionDiscipline {
             draws += 1
         } while draws <= 8 && ((centOffset.rawValue > 0) != (asked.rawValue > 0) || centOffset.rawValue == 0)
         run.pending = (discipline, magnitude)
-        run.focusPending = focus == nil ? nil : pitches.interval
+        run.focusPending = staircase.map { (pitches.interval, $0) }
         var trial = PitchComparisonTrial(
             number: number, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
             interval: pitches.interval, tuningSystem: settings.activeTuning.identifier, centOffset: centOffset,
@@ -150,8 +155,11 @@ public struct PitchComparison: SessionDiscipline {
 
     public func completed(_ record: Record, run: inout Run) -> Event {
         if let (discipline, magnitude) = run.pending {
-            let next = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
-            if let interval = run.focusPending { run.focusMagnitudes[interval] = next } else { run.magnitudes[discipline] = next }
+            if let (interval, staircase) = run.focusPending {
+                run.focusStaircases[interval] = staircase.next(wasCorrect: record.isCorrect, minimum: strategy.minimumMagnitude)
+            } else {
+                run.magnitudes[discipline] = strategy.nextMagnitude(after: magnitude, wasCorrect: record.isCorrect)
+            }
         }
         if record.isCorrect, run.sessionBest.map({ record.centOffset.magnitude < $0 }) ?? true {
             run.sessionBest = record.centOffset.magnitude

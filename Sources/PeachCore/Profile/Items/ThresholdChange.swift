@@ -30,6 +30,12 @@ public struct ThresholdChange: Hashable, Sendable {
         for old in earlier {
             for new in later { differences.append((old.value - new.value, old.mass * new.mass)) }
         }
+        self.init(differences: differences)
+    }
+
+    /// From the distribution of before − after: its median and 95 % interval.
+    init(differences: [(value: Double, mass: Double)]) {
+        var differences = differences
         differences.sort { $0.value < $1.value }
         let total = differences.reduce(0) { $0 + $1.mass }
         func quantile(_ level: Double) -> Double {

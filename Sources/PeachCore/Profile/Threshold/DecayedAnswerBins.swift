@@ -62,6 +62,13 @@ public struct DecayedAnswerBins: Sendable {
         return ThresholdPosterior(values: ThresholdFit.thresholds, logDensity: profile)
     }
 
+    /// The log-likelihood at every point of the fit's grid, for a fit that shares the slope and
+    /// lapse rate with another tally (`ThresholdChange(before:after:)`); nil before any trial.
+    public func likelihood(asOf newest: Int? = nil, table: ThresholdFitTable) -> GridLikelihood? {
+        guard trials > 0, let (sums, _) = table.grid(weighted(asOf: newest)) else { return nil }
+        return GridLikelihood(values: sums, nuisanceCount: table.nuisance.slopes.count * table.nuisance.lapseRates.count)
+    }
+
     /// Every bin scaled to trial `newest` (by default the latest added).
     private func weighted(asOf newest: Int?) -> some Sequence<(key: Int, right: Double, wrong: Double)> {
         let latest = newest ?? self.newest

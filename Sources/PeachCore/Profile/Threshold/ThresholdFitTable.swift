@@ -53,6 +53,17 @@ public struct ThresholdFitTable: Sendable {
     /// The log-likelihood per grid threshold (`ThresholdFit.thresholds`), slope and lapse rate
     /// maximised out, and the weight that went in; nil without weight.
     func profile(_ bins: some Sequence<(key: Int, right: Double, wrong: Double)>) -> (profile: [Double], weight: Double)? {
+        guard let (sums, total) = grid(bins) else { return nil }
+        let perThreshold = nuisance.slopes.count * nuisance.lapseRates.count
+        let profile = (0..<ThresholdFit.thresholds.count).map { threshold in
+            sums[threshold * perThreshold..<(threshold + 1) * perThreshold].max()!
+        }
+        return (profile, total)
+    }
+
+    /// The log-likelihood at every grid point, threshold by threshold, each with its slopes and
+    /// lapse rates (`GridLikelihood`), and the weight that went in; nil without weight.
+    func grid(_ bins: some Sequence<(key: Int, right: Double, wrong: Double)>) -> (sums: [Double], weight: Double)? {
         var sums = [Double](repeating: 0, count: size)
         var total = 0.0
         sums.withUnsafeMutableBufferPointer { sums in
@@ -67,10 +78,6 @@ public struct ThresholdFitTable: Sendable {
             }
         }
         guard total > 0 else { return nil }
-        let perThreshold = nuisance.slopes.count * nuisance.lapseRates.count
-        let profile = (0..<ThresholdFit.thresholds.count).map { threshold in
-            sums[threshold * perThreshold..<(threshold + 1) * perThreshold].max()!
-        }
-        return (profile, total)
+        return (sums, total)
     }
 }

@@ -95,7 +95,12 @@ struct ItemTally {
         let (current, before) = (pair.current, pair.before)
         let enough = min(current.trials, before.trials) >= ProfileReport.Window.minimumTrials
         var change: ThresholdChange?
-        if enough, let earlier = before.posterior(table: table), let later = current.posterior(table: table) {
+        if enough, before.answers.trials > 0, current.answers.trials > 0 {
+            // Comparison: one slope and lapse rate for both windows (see ThresholdChange+SharedFit).
+            if let earlier = before.answers.likelihood(table: table), let later = current.answers.likelihood(table: table) {
+                change = ThresholdChange(before: earlier, after: later)
+            }
+        } else if enough, let earlier = before.posterior(table: table), let later = current.posterior(table: table) {
             change = ThresholdChange(before: earlier, after: later)
         }
         return ProfileReport.Window(
