@@ -87,5 +87,6 @@ enum BenchmarkFigures {
         LoudnessOffsets.self,
         TapTiming.self,
         RhythmAnswerReaction.self,
+        TemperedIntervals.self,
     ]
 }
