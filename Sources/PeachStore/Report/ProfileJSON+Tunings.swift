@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 
 extension ProfileJSON {
@@ -31,20 +32,8 @@ extension ProfileJSON {
 
     /// A JSON string: a Scala scale's description is the user's text and may hold quotes.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes  // "meantone-1/4", not "meantone-1\/4"
+        return (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
     }
 }

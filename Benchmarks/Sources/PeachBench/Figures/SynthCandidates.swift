@@ -92,8 +92,9 @@ struct SynthCandidates: BenchmarkFigure {
                 + rows + findings)
     }
 
-    /// Starts `synth`, plays `plays` into it and measures the render: exactly one note per play.
-    private static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
+    /// Starts `synth`, plays `plays` into it and measures the render: exactly one note per play
+    /// (figure 19 renders its tempered intervals so too).
+    static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
                                _ player: PlayRenderer) async throws -> (notes: [PitchMeasurement.Note], startUp: Duration) {
         let wav = context.scratch.appendingPathComponent("\(name).wav")
         let render = try await CandidateRender(synth, renderingTo: wav, home: context.scratch.appendingPathComponent(name),

@@ -15,7 +15,6 @@ struct TemperedIntervals: BenchmarkFigure {
     static let needsSequencer = true
 
     static let bound = 0.1
-    static let startUpLimit: Duration = .seconds(120)
     /// Renders again (on a fresh amsynth) while an underrun left a note too short a clean stretch.
     static let replays = 2
 
@@ -86,7 +85,7 @@ struct TemperedIntervals: BenchmarkFigure {
         repeat {
             renders += 1
             context.progress("figure \(Self.number): amsynth \(version), render \(renders)")
-            notes = try await Self.render(synth, plays, name: "tempered-\(renders)", context, player)
+            notes = try await SynthCandidates.render(synth, plays, name: "tempered-\(renders)", context, player).notes
         } while notes.contains(where: \.disturbed) && renders <= Self.replays
 
         var table = [["tuning", "interval", "literature", "tuning's size", "measured", "error", "notes' pitch error"]]
@@ -146,23 +145,5 @@ struct TemperedIntervals: BenchmarkFigure {
                                         to.rawValue >= from.rawValue ? .up : .down)
         let frequency = { (note: MIDINote) in tuning.frequency(of: DetunedMIDINote(note), referencePitch: .concertA).hertz }
         return (tuning.size(of: interval, from: from).rawValue, frequency(from), frequency(to))
-    }
-
-    /// Starts amsynth, plays `plays` into it and measures the render: exactly one note per play.
-    private static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
-                               _ player: PlayRenderer) async throws -> [PitchMeasurement.Note] {
-        let wav = context.scratch.appendingPathComponent("\(name).wav")
-        let render = try await CandidateRender(synth, renderingTo: wav, home: context.scratch.appendingPathComponent(name),
-                                               limit: startUpLimit)
-        defer { render.kill() }
-        _ = try await player.play("figure \(number) \(name)", plays, to: render.port,
-                                  settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
-        try await render.finish()
-        let notes = try await PitchMeasurement.notes(of: wav)
-        guard notes.count == plays.count else {
-            throw BenchFailure("measured \(notes.count) notes in \(wav.lastPathComponent), played \(plays.count): "
-                               + "\(notes.map { String(format: "%.2f", $0.hertz) })")
-        }
-        return notes
     }
 }
