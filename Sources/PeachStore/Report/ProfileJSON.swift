@@ -15,7 +15,9 @@ import PeachCore
 /// `trialsThisWeek` (both added by issue 34; every earlier key is as it was); then `intervals`
 /// and `windows` (issue 33, `ProfileJSON+Items`).
 ///
-/// Then `rhythm`: {offsetDetection, matching}, arrays per tempo (`RhythmProfileJSON`).
+/// Then `rhythm`: {offsetDetection, matching}, arrays per tempo (`RhythmProfileJSON`), and
+/// where any exist, `otherTunings`: each interval discipline's estimate per tuning beyond the iOS
+/// app's two (`ProfileJSON+Tunings`).
 public enum ProfileJSON {
     public static func render(_ report: ProfileReport) -> String {
         let objects = TrainingDiscipline.allCases.map { discipline in
@@ -32,7 +34,7 @@ public enum ProfileJSON {
             ]
             let body = fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
             return "  \"\(discipline.rawValue)\": {\n\(body)\n  }"
-        } + ["  \"rhythm\": " + RhythmProfileJSON.render(report.rhythm)]
+        } + ["  \"rhythm\": " + RhythmProfileJSON.render(report.rhythm)] + otherTuningsField(report)
         return "{\n" + objects.joined(separator: ",\n") + "\n}\n"
     }
 

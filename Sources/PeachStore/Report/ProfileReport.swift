@@ -36,8 +36,12 @@ public struct ProfileReport: Sendable {
     public let history: ThresholdHistory
     /// The rhythm records' figures per tempo and side, and their history.
     public let rhythm: RhythmReport
-    /// Interval disciplines: every directed interval (and tuning system) trained, in interval order.
+    /// Interval disciplines: every directed interval (and tuning system) trained, in interval order;
+    /// those in a tuning beyond the iOS app's two as well, estimated from their own trials only.
     public internal(set) var intervals: [TrainingDiscipline: [IntervalThreshold]] = [:]
+    /// Per interval discipline and tuning beyond the iOS app's two, that tuning's own estimate
+    /// (its trials are in none of the figures above but `intervals`), by discipline and name.
+    public internal(set) var otherTunings: [OtherTuning] = []
     /// Per discipline with trials: the windows of `Window.lengths` days, shortest first.
     public internal(set) var windows: [TrainingDiscipline: [Window]] = [:]
 
@@ -64,8 +68,8 @@ public struct ProfileReport: Sendable {
         self.rhythm = rhythm
     }
 
-    /// No pitch trials, right or wrong (the rhythm ones are `rhythm.isEmpty`).
-    public var isEmpty: Bool { thresholds.disciplines.isEmpty }
+    /// No pitch trials, right or wrong, in any tuning (the rhythm ones are `rhythm.isEmpty`).
+    public var isEmpty: Bool { thresholds.disciplines.isEmpty && otherTunings.isEmpty }
 
     /// Each discipline's estimate at the end of every session, as the SVG draws it.
     public func thresholdHistory() -> ThresholdHistory { history }

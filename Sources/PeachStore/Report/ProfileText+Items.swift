@@ -23,8 +23,8 @@ extension ProfileText {
                 let tunings = Set(spots.compactMap { if case .interval(_, let system) = $0.item { system } else { nil } })
                 let named = tunings.count > 1
                 lines.append("\(ProfileReport.title(of: discipline)), by \(by) — weakest: "
-                             + weakest.map { "\($0.words(namingTuning: named)) \($0.estimate.shortText)" }.joined(separator: "; ")
-                             + "; strongest: \(strongest.words(namingTuning: named)) \(strongest.estimate.estimateText)")
+                             + weakest.map { "\($0.words(namingTuning: named).terminalSafe) \($0.estimate.shortText)" }.joined(separator: "; ")
+                             + "; strongest: \(strongest.words(namingTuning: named).terminalSafe) \(strongest.estimate.estimateText)")
             }
         }
         return lines
@@ -57,7 +57,7 @@ extension ProfileText {
         if let intervals = report.intervals[discipline], !intervals.isEmpty {
             let systems = Set(intervals.map(\.tuningSystem))
             let items = intervals.map { item in
-                let name = item.interval.abbreviation + (systems.count > 1 ? " (\(item.tuningName))" : "")
+                let name = item.interval.abbreviation + (systems.count > 1 ? " (\(item.tuningName.terminalSafe))" : "")
                 return "\(name) " + (item.estimate?.shortText
                     ?? "not enough data yet (\(count(item.trials, "trial")), \(IntervalThreshold.minimumTrials) needed)")
             }

@@ -26,12 +26,13 @@ public enum ProfileText {
 
     /// One line per discipline: "Unison comparison     threshold 13 c (10–18) · a week ago 15 c (12–19)".
     static func shortLines(_ report: ProfileReport) -> [String] {
-        let width = TrainingDiscipline.allCases.map { ProfileReport.title(of: $0).count }.max()! + 2
+        let width = (TrainingDiscipline.allCases.map { ProfileReport.title(of: $0).count }
+                     + report.otherTunings.map(\.title.count)).max()! + 2
         var lines = ["Your estimates, 95 % interval in brackets (peach profile --full for every figure):"]
         for discipline in TrainingDiscipline.allCases {
             let title = ProfileReport.title(of: discipline).padding(toLength: width, withPad: " ", startingAt: 0)
             guard let threshold = report.thresholds.disciplines[discipline] else {
-                lines.append(title + "no trials yet")
+                lines.append(title + "no trials yet" + (onlyApart(discipline, report) ? " in \(iOSTunings)" : ""))
                 continue
             }
             var line = title + "\(measure(discipline)) \(threshold.estimate.shortText)"
@@ -40,7 +41,7 @@ public enum ProfileText {
             if let change = report.weeklyChange[discipline] { line += " · " + changeText(change, threshold.estimate) }
             lines.append(line)
         }
-        return lines
+        return lines + otherTuningLines(report, width: width)
     }
 
     /// "threshold" or "spread (SD)": what the estimate measures.
@@ -66,7 +67,8 @@ public enum ProfileText {
         for discipline in TrainingDiscipline.allCases {
             let title = ProfileReport.title(of: discipline)
             guard let threshold = report.thresholds.disciplines[discipline] else {
-                lines.append("\(title): no data yet")
+                lines.append("\(title): no data yet" + (onlyApart(discipline, report) ? " in \(iOSTunings)" : ""))
+                lines += itemLines(discipline, report)
                 continue
             }
             lines.append(title)
@@ -85,6 +87,7 @@ public enum ProfileText {
                          + "EWMA \(cents(s.ewma))   trend \(s.trend?.rawValue ?? "– (needs 2 values)")   "
                          + "expert baseline \(cents(discipline.expertBaseline))")
         }
+        lines += fullOtherTuningLines(report)
         for discipline in [TrainingDiscipline.unisonComparison, .intervalComparison] {
             guard let thresholds = report.thresholdsByNote[discipline] else { continue }
             lines.append("")

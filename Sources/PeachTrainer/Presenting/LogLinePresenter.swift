@@ -25,7 +25,7 @@ public actor LogLinePresenter: TrainingPresenter {
         status = status.applying(report, nearCents: nearCents, terminalKeys: terminalKeys)
         let number = status.trial ?? 0
         let line: String? = switch report {
-        case .started(let mode, _, let output, let input, _):
+        case .started(let mode, _, let output, let input, _, _):
             LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input)
         case .trialStarted(let news, _), .stateChanged(let news, _), .trialCompleted(let news, _):
             news.logLine(number: number, status: status, nearCents: nearCents)

@@ -21,10 +21,11 @@ enum LogLineText {
     }
 
     /// One line per discipline trained, e.g. "unison comparison: 40 trials, 75 % correct ·
-    /// threshold 4.3 c (3.6–5.2), before this run 5.1 c (4.0–6.6)".
+    /// threshold 4.3 c (3.6–5.2), before this run 5.1 c (4.0–6.6)"; an interval discipline
+    /// names its tuning unless it is equal temperament: "interval comparison in meantone-1/4: …".
     static func summary(_ summary: RunSummary) -> [String] {
         summary.entries.filter { $0.trials > 0 }.map { entry in
-            let name = entry.discipline.displayName
+            let name = entry.discipline.displayName + (entry.shownTuning.map { " in \($0.terminalSafe)" } ?? "")
             let trials = "\(entry.trials) \(entry.trials == 1 ? "trial" : "trials")"
             let result = entry.percentCorrect.map { String(format: "%.0f %% correct", $0) }
                 ?? entry.meanAbsoluteError.map { String(format: "mean |error| %.1f c", $0) } ?? ""

@@ -26,7 +26,7 @@ public actor StatusLinePresenter: TrainingPresenter {
     public func present(_ report: TrainingReport) {
         status = status.applying(report, nearCents: nearCents)
         switch report {
-        case .started(let mode, _, let output, let input, _):
+        case .started(let mode, _, let output, let input, _, _):
             writer.printAbove(LogLineText.started(mode: mode, intervals: status.intervals, output: output, input: input))
         case .stopped(let mode, let problem?):
             writer.printAbove(LogLineText.stopped(mode: mode, problem: problem, goesOn: status.controls.startStop))

@@ -22,7 +22,7 @@ extension TrainingStatus {
                          nearCents: Cents = FeedbackCueSettings.default.nearCents, terminalKeys: Bool = true) -> TrainingStatus {
         var status = self
         switch report {
-        case .started(let mode, let intervals, _, _, let controller):
+        case .started(let mode, let intervals, _, _, let controller, _):
             var controls = controller.map { AnswerControls(controller: $0, terminalKeys: terminalKeys) } ?? .keys
             // Where answers are taps, a paused run goes on with a tap too (the trainer's route sees to it).
             if mode.answers == .tap { controls.startStop += " or a tap" }

@@ -15,7 +15,7 @@ public final class JSONLinePresenter: TrainingPresenter {
 
     public func present(_ report: TrainingReport) async {
         let running = mode.withLock { mode in
-            if case .started(let started, _, _, _, _) = report { mode = started }
+            if case .started(let started, _, _, _, _, _) = report { mode = started }
             return mode
         }
         write(Self.line(for: report, in: running))

@@ -5,6 +5,9 @@ import PeachCore
 public struct RunSummary: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public let discipline: TrainingDiscipline
+        /// The tuning an interval discipline was trained in (issue 32: a tempered third is
+        /// another stimulus, with an estimate of its own); nil for unisons, alike in every tuning.
+        public let tuning: TuningIdentifier?
         public var trials = 0
         /// Comparison: answers that were right.
         public var correct = 0
@@ -14,10 +17,20 @@ public struct RunSummary: Hashable, Sendable {
         public var before: ThresholdEstimate?
         public var after: ThresholdEstimate?
 
-        public init(discipline: TrainingDiscipline, before: ThresholdEstimate?) {
+        public init(discipline: TrainingDiscipline, before: ThresholdEstimate?, tuning: TuningIdentifier? = nil) {
             self.discipline = discipline
+            self.tuning = Self.tuning(of: discipline, tuning)
             self.before = before
         }
+
+        /// Whose entry a trial counts in: a unison's tuning does not matter.
+        static func tuning(of discipline: TrainingDiscipline, _ tuning: TuningIdentifier?) -> TuningIdentifier? {
+            discipline == .unisonComparison || discipline == .unisonMatching ? nil : tuning
+        }
+
+        /// The tuning in words where it is not the one every trial assumes unless told:
+        /// "werckmeister-iii", "just intonation"; nil in equal temperament and for unisons.
+        public var shownTuning: String? { tuning?.shownName }
 
         public var percentCorrect: Double? {
             discipline.isComparison && trials > 0 ? 100 * Double(correct) / Double(trials) : nil
@@ -58,7 +71,7 @@ public struct RunSummary: Hashable, Sendable {
         }
     }
 
-    /// In the order the disciplines were first trained; only those with a completed trial.
+    /// In the order the disciplines (and, for intervals, tunings) were first trained.
     public var entries: [Entry]
     public var rhythm: [RhythmEntry]
 

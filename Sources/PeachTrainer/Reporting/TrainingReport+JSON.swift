@@ -10,10 +10,10 @@ extension TrainingReport {
     ///   comparison's states are a comparison's); nil: the news' own.
     func json(in mode: TrainingMode?) -> [String: JSONValue] {
         switch self {
-        case .started(let mode, let intervals, let output, let input, _):
+        case .started(let mode, let intervals, let output, let input, _, let tuning):
             return ["event": .string("started"), "mode": .string(mode.rawValue),
                     "intervals": .array(intervals.map { .string($0.abbreviation) }),
-                    "output": .string(output), "input": .optional(input)]
+                    "output": .string(output), "input": .optional(input), "tuning": ReportJSON.tuning(tuning)]
         case .trialStarted(let news, let trial):
             return Self.trialJSON("trialStarted", news, trial, mode: mode)
         case .stateChanged(let news, let trial):
@@ -38,10 +38,11 @@ extension TrainingReport {
                                  "trial": .integer(trial)]) { _, own in own }
     }
 
-    /// One discipline of the run's summary: trials, percent correct or mean |error|, the
-    /// estimate before the run and after it.
+    /// One discipline of the run's summary: its tuning (interval disciplines; null for unisons),
+    /// trials, percent correct or mean |error|, the estimate before the run and after it.
     private static func summaryEntry(_ entry: RunSummary.Entry) -> JSONValue {
-        .object(["discipline": .string(TrainingMode(training: entry.discipline).rawValue), "trials": .integer(entry.trials),
+        .object(["discipline": .string(TrainingMode(training: entry.discipline).rawValue),
+                 "tuning": .optional(entry.tuning?.rawValue), "trials": .integer(entry.trials),
                  "percentCorrect": .optional(entry.percentCorrect), "meanAbsoluteError": .optional(entry.meanAbsoluteError),
                  "thresholdBefore": ReportJSON.threshold(entry.before), "thresholdAfter": ReportJSON.threshold(entry.after)])
     }
@@ -64,6 +65,17 @@ enum ReportJSON {
         ["referenceNote": note(reference), "targetNote": note(target),
          "interval": .string(interval.abbreviation), "direction": .string(interval.direction.rawValue),
          "tuningSystem": .string(tuningSystem.rawValue)]
+    }
+
+    /// The tuning a run's notes sound in (null for rhythm): `identifier` as records keep it (and
+    /// trial events name it as `tuningSystem`), `name` as a person reads it (a Scala scale's is its
+    /// description line), `description` the Scala file's description (null for a built-in) and
+    /// `file` the Scala file as the user named it (null for a built-in).
+    static func tuning(_ tuning: Tuning?) -> JSONValue {
+        guard let tuning else { return .null }
+        let scala = tuning.identifier.isScala
+        return .object(["identifier": .string(tuning.identifier.rawValue), "name": .string(tuning.name),
+                        "description": .optional(scala ? tuning.name : nil), "file": .optional(scala ? tuning.origin : nil)])
     }
 
     /// What a pitch result says after it: the session's best, the discipline's trend and estimate.

@@ -8,9 +8,10 @@ import PeachRig
 /// (paused, a mode switch, a lost port) passes its number on to the next one.
 public enum TrainingReport: Sendable {
     /// Training (re)started in `mode`, sending to `output`, answering from `input` (a port
-    /// label; nil when only the terminal answers) mapped by `controls` (nil: no controller).
+    /// label; nil when only the terminal answers) mapped by `controls` (nil: no controller),
+    /// its notes in `tuning` (nil: rhythm, or not told).
     case started(mode: TrainingMode, intervals: [DirectedInterval], output: String, input: String?,
-                 controls: ControllerSettings? = nil)
+                 controls: ControllerSettings? = nil, tuning: Tuning? = nil)
     /// A trial began: what it asks (a discipline's trial value).
     case trialStarted(any TrialNews, trial: Int)
     /// The running trial's state changed (a discipline's state).

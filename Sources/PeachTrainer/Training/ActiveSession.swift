@@ -9,14 +9,23 @@ public struct ActiveSession: Sendable {
     let intervals: [DirectedInterval]
     private let session: any DisciplineSession
     private let observeEvents: @Sendable (@escaping @Sendable (TrialEvent) -> Void) -> Void
+    /// The tuning the session's next trial sounds in; nil for rhythm, which has no pitch.
+    let tuning: @Sendable () async -> Tuning?
 
+    /// - Parameter pitched: whether the session's notes are tuned (a pitch discipline).
     init<Discipline: InputTakingDiscipline>(
-        _ session: TrainingSession<Discipline>, answers: AnswerVocabulary, intervals: [DirectedInterval] = []
+        _ session: TrainingSession<Discipline>, answers: AnswerVocabulary, intervals: [DirectedInterval] = [],
+        pitched: Bool = false
     ) where Discipline.Event: TrainerEvents {
         self.answers = answers
         self.intervals = intervals
         self.session = session
         observeEvents = { handler in session.observeEvents { handler($0.trialEvent) } }
+        if pitched {
+            tuning = { await session.currentSettings().activeTuning }
+        } else {
+            tuning = { nil }
+        }
     }
 
     func start(trialBudget: Int?) async {

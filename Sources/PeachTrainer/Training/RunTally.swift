@@ -19,24 +19,33 @@ struct RunTally {
         completedTrials += 1
     }
 
-    /// The first trial of a pitch discipline in this run: its estimate before the run.
-    mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, standings: any TrainingStandings) {
+    /// The first trial of a pitch discipline (in its tuning) in this run: its estimate before
+    /// the run, the tuning's own where it keeps one.
+    mutating func pitchTrialStarted(_ discipline: TrainingDiscipline, in tuning: TuningIdentifier,
+                                    standings: any TrainingStandings) {
         trialStarted()
-        guard !summary.entries.contains(where: { $0.discipline == discipline }) else { return }
-        summary.entries.append(RunSummary.Entry(discipline: discipline, before: standings.standing(of: discipline).threshold))
+        guard entryIndex(discipline, tuning) == nil else { return }
+        summary.entries.append(RunSummary.Entry(discipline: discipline,
+                                                before: standings.standing(of: discipline, in: tuning).threshold,
+                                                tuning: tuning))
     }
 
     /// Counts a completed pitch trial, with the estimate after it.
-    mutating func pitchTrialCompleted(_ discipline: TrainingDiscipline, estimateAfter: ThresholdEstimate?,
-                                      _ update: (inout RunSummary.Entry) -> Void) {
+    mutating func pitchTrialCompleted(_ discipline: TrainingDiscipline, in tuning: TuningIdentifier,
+                                      estimateAfter: ThresholdEstimate?, _ update: (inout RunSummary.Entry) -> Void) {
         completedTrials += 1
-        if !summary.entries.contains(where: { $0.discipline == discipline }) {
-            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil))
+        if entryIndex(discipline, tuning) == nil {
+            summary.entries.append(RunSummary.Entry(discipline: discipline, before: nil, tuning: tuning))
         }
-        let index = summary.entries.firstIndex { $0.discipline == discipline }!
+        let index = entryIndex(discipline, tuning)!
         summary.entries[index].trials += 1
         summary.entries[index].after = estimateAfter
         update(&summary.entries[index])
+    }
+
+    private func entryIndex(_ discipline: TrainingDiscipline, _ tuning: TuningIdentifier) -> Int? {
+        let tuning = RunSummary.Entry.tuning(of: discipline, tuning)
+        return summary.entries.firstIndex { $0.discipline == discipline && $0.tuning == tuning }
     }
 
     /// Counts a completed rhythm trial at its tempo.

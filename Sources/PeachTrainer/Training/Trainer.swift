@@ -236,7 +236,8 @@ public actor Trainer {
         let ports = rig.portLabels
         // A controller answers (not only the terminal's keys): the prompts name its controls.
         await presenter.present(.started(mode: newMode, intervals: session.intervals, output: ports.output, input: ports.input,
-                                         controls: rig.controllerSource != nil ? rig.controllerSettings() : nil))
+                                         controls: rig.controllerSource != nil ? rig.controllerSettings() : nil,
+                                         tuning: await session.tuning()))
         await startSession()
     }
 

@@ -145,7 +145,7 @@ extension TrainingReport {
     }
 
     var startedMode: TrainingMode? {
-        if case .started(let mode, _, _, _, _) = self { mode } else { nil }
+        if case .started(let mode, _, _, _, _, _) = self { mode } else { nil }
     }
 
     var notice: String? {

@@ -97,6 +97,7 @@ enum BenchmarkFigures {
         LoudnessOffsets.self,
         TapTiming.self,
         RhythmAnswerReaction.self,
+        TemperedIntervals.self,
         WeakSpots.self,
     ]
 }

@@ -92,14 +92,15 @@ struct SynthCandidates: BenchmarkFigure {
                 + rows + findings)
     }
 
-    /// Starts `synth`, plays `plays` into it and measures the render: exactly one note per play.
-    private static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
-                               _ player: PlayRenderer) async throws -> (notes: [PitchMeasurement.Note], startUp: Duration) {
+    /// Starts `synth`, plays `plays` into it and measures the render: exactly one note per play
+    /// (figure 19 renders its tempered intervals so too).
+    static func render(_ synth: CandidateSynth, _ plays: [[String]], name: String, _ context: BenchContext,
+                       _ player: PlayRenderer, figure: Int = SynthCandidates.number) async throws -> (notes: [PitchMeasurement.Note], startUp: Duration) {
         let wav = context.scratch.appendingPathComponent("\(name).wav")
         let render = try await CandidateRender(synth, renderingTo: wav, home: context.scratch.appendingPathComponent(name),
                                                limit: startUpLimit)
         defer { render.kill() }
-        _ = try await player.play("figure \(number) \(name)", plays, to: render.port,
+        _ = try await player.play("figure \(figure) \(name)", plays, to: render.port,
                                   settings: ["PEACH_SOUND_PROGRAM": String(synth.program)])
         try await render.finish()
         let notes = try await PitchMeasurement.notes(of: wav)

@@ -39,6 +39,11 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
     /// The trial that is running (from its start until the session stops), if any.
     public nonisolated var currentTrial: Discipline.Trial? { live.trial }
 
+    /// The settings as they stand now: what the next trial will be drawn with (its tuning, …).
+    public func currentSettings() async -> TrainingSettings {
+        await settings.snapshot()
+    }
+
     /// A new stream of every event from now on.
     public nonisolated func events() -> AsyncStream<Discipline.Event> {
         live.broadcaster.subscribe()

@@ -16,6 +16,12 @@ struct ItemTally {
         let tuningSystem: Int
     }
 
+    /// Interval trials in one tuning beyond the iOS app's two, in one discipline (issue 32).
+    private struct ApartKey: Hashable {
+        let discipline: Int
+        let tuningSystem: Int
+    }
+
     /// One window length of one discipline: the span itself and the span before it.
     private struct WindowPair {
         var current: ProfileTally.Estimator
@@ -27,6 +33,9 @@ struct ItemTally {
     private var intervals: [IntervalKey: ProfileTally.Estimator] = [:]
     /// The tuning systems' names as met, usually one or two.
     private var tuningSystems: [String] = []
+    /// The tuning's own estimate per discipline and tuning beyond the iOS two: its trial count
+    /// is also the recency index of its trials, as a discipline's is of its own.
+    private var apart: [ApartKey: ProfileTally.Estimator] = [:]
     /// Per discipline ordinal, per `ProfileReport.Window.lengths`.
     private var windows: [[WindowPair]]
     /// Where each window and the span before it start, as `Window.lengths`.
@@ -49,11 +58,7 @@ struct ItemTally {
     mutating func add(_ trial: PitchTrial, index: Int, table: inout ThresholdFitTable) {
         let ordinal = trial.discipline.ordinal
         if let interval = trial.interval, let tuningSystem = trial.tuningSystem {
-            let system = tuningSystems.firstIndex(of: tuningSystem) ?? {
-                tuningSystems.append(tuningSystem)
-                return tuningSystems.count - 1
-            }()
-            let key = IntervalKey(discipline: ordinal, interval: interval, tuningSystem: system)
+            let key = IntervalKey(discipline: ordinal, interval: interval, tuningSystem: number(of: tuningSystem))
             intervals[key, default: ProfileTally.Estimator(weighting)].add(trial.value, index: index, table: &table)
         }
         // Oldest first: the early trials fall before every window and cost one comparison each.
@@ -66,6 +71,25 @@ struct ItemTally {
         }
     }
 
+    /// Adds the next trial of an interval in a tuning beyond the iOS two: it counts for its
+    /// interval and its tuning only, weighted by its place among that tuning's trials.
+    mutating func addApart(_ trial: PitchTrial, table: inout ThresholdFitTable) {
+        guard let interval = trial.interval, let tuningSystem = trial.tuningSystem else { return }
+        let system = number(of: tuningSystem)
+        let group = ApartKey(discipline: trial.discipline.ordinal, tuningSystem: system)
+        let index = apart[group]?.trials ?? 0
+        apart[group, default: ProfileTally.Estimator(weighting)].add(trial.value, index: index, table: &table)
+        let key = IntervalKey(discipline: trial.discipline.ordinal, interval: interval, tuningSystem: system)
+        intervals[key, default: ProfileTally.Estimator(weighting)].add(trial.value, index: index, table: &table)
+    }
+
+    /// The index of a tuning system's name in `tuningSystems`, added when new.
+    private mutating func number(of tuningSystem: String) -> Int {
+        if let known = tuningSystems.firstIndex(of: tuningSystem) { return known }
+        tuningSystems.append(tuningSystem)
+        return tuningSystems.count - 1
+    }
+
     /// Sets the report's intervals and windows; `newest` is each discipline's latest trial index.
     func finish(into report: inout ProfileReport, newest: [Int], table: ThresholdFitTable) {
         var byDiscipline: [TrainingDiscipline: [IntervalThreshold]] = [:]
@@ -76,12 +100,26 @@ struct ItemTally {
             let discipline = TrainingDiscipline.allCases[key.discipline]
             let estimator = intervals[key]!
             let enough = estimator.trials >= IntervalThreshold.minimumTrials
+            // Weighted as of the newest trial of its own kind: its discipline's, or its tuning's apart.
+            let latest = apart[ApartKey(discipline: key.discipline, tuningSystem: key.tuningSystem)]
+                .map { $0.trials - 1 } ?? newest[key.discipline]
             byDiscipline[discipline, default: []].append(IntervalThreshold(
                 discipline: discipline, interval: key.interval, tuningSystem: tuningSystems[key.tuningSystem],
                 trials: estimator.trials,
-                estimate: enough ? estimator.estimate(asOf: newest[key.discipline], table: table)?.0 : nil))
+                estimate: enough ? estimator.estimate(asOf: latest, table: table)?.0 : nil))
         }
         report.intervals = byDiscipline
+        report.otherTunings = apart.keys.sorted {
+            ($0.discipline, tuningSystems[$0.tuningSystem]) < ($1.discipline, tuningSystems[$1.tuningSystem])
+        }.map { group in
+            let estimator = apart[group]!
+            let discipline = TrainingDiscipline.allCases[group.discipline]
+            let threshold = estimator.estimate(asOf: estimator.trials - 1, table: table).map { estimate, bias in
+                DisciplineThreshold(discipline: discipline, estimate: estimate, bias: bias, registers: [])
+            }
+            return ProfileReport.OtherTuning(discipline: discipline, tuningSystem: tuningSystems[group.tuningSystem],
+                                             trials: estimator.trials, threshold: threshold)
+        }
         var windows: [TrainingDiscipline: [ProfileReport.Window]] = [:]
         for discipline in TrainingDiscipline.allCases where newest[discipline.ordinal] >= 0 {
             windows[discipline] = zip(ProfileReport.Window.lengths, self.windows[discipline.ordinal]).map { days, pair in

@@ -19,32 +19,40 @@ struct PitchTrial: Sendable {
     let interval: DirectedInterval?
     /// The tuning system's stored name, where `interval` is set.
     let tuningSystem: String?
+    /// Whether the trial counts in its discipline's own figures: unisons and the iOS app's two
+    /// tunings do; an interval in another tuning is another stimulus and counts only for its
+    /// interval in that tuning (issue 32).
+    let pooled: Bool
 
     /// The octave of the reference note as note names number it (60 = C4 → 4).
     var octave: Int { referenceNote / 12 - 1 }   // notes are 0…127: no negative division
 
     init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value,
-         interval: DirectedInterval? = nil, tuningSystem: String? = nil) {
+         interval: DirectedInterval? = nil, tuningSystem: String? = nil, pooled: Bool = true) {
         self.time = time
         self.discipline = discipline
         self.referenceNote = referenceNote
         self.value = value
         self.interval = interval == .prime ? nil : interval
         self.tuningSystem = self.interval == nil ? nil : tuningSystem
+        // A trial apart needs its interval and tuning to be counted anywhere at all.
+        self.pooled = pooled || self.tuningSystem == nil
     }
 
     init(_ record: PitchComparisonRecord) {
         self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
                   value: .comparison(offset: record.centOffset.rawValue, isCorrect: record.isCorrect),
                   interval: DirectedInterval(record.interval, from: record.referenceNote, to: record.targetNote),
-                  tuningSystem: record.tuningSystem.rawValue)
+                  tuningSystem: record.tuningSystem.rawValue,
+                  pooled: PerceptualProfile.tunedDisciplineName(record.discipline, in: record.tuningSystem) == nil)
     }
 
     init(_ record: PitchMatchingRecord) {
         self.init(time: record.timestamp, discipline: record.discipline, referenceNote: record.referenceNote.rawValue,
                   value: .matching(error: record.userCentError.rawValue),
                   interval: DirectedInterval(record.interval, from: record.referenceNote, to: record.targetNote),
-                  tuningSystem: record.tuningSystem.rawValue)
+                  tuningSystem: record.tuningSystem.rawValue,
+                  pooled: PerceptualProfile.tunedDisciplineName(record.discipline, in: record.tuningSystem) == nil)
     }
 
     /// Records in memory as the store's pass reads them: oldest first; ties keep the order

@@ -70,6 +70,10 @@ struct ProfileTally {
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
     mutating func add(_ trial: PitchTrial) {
+        guard trial.pooled else {
+            items.addApart(trial, table: &table)
+            return
+        }
         let ordinal = trial.discipline.ordinal
         // In place: a copy of the tally would copy its bins on every write.
         if trial.time >= weekStart {

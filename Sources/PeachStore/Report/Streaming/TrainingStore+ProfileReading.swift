@@ -114,7 +114,8 @@ extension TrainingStore {
                                referenceNote: Int(note),
                                value: comparison ? .comparison(offset: value, isCorrect: isCorrect == 1) : .matching(error: value),
                                interval: directedInterval(row, referenceNote: Int(note)),
-                               tuningSystem: String.fromDatabaseValue(row[9] as DatabaseValue))
+                               tuningSystem: String.fromDatabaseValue(row[9] as DatabaseValue),
+                               pooled: (row[10] as Int64?) == 1)
         return (time, id, .trial(trial))
     }
 
@@ -138,7 +139,9 @@ extension TrainingStore {
 
     /// id, timestamp, referenceNote, unison, the value, isCorrect, whether the values the
     /// profile reads are what a trial records (1) or not (0), then interval, targetNote and
-    /// tuningSystem for the estimates per interval: oldest first when `sorted`, else as
+    /// tuningSystem for the estimates per interval, and whether the row counts in its
+    /// discipline's own figures (1: a unison, or an interval in the iOS app's two tunings; the
+    /// others count for their interval in their tuning only): oldest first when `sorted`, else as
     /// stored. The checks are comparisons only (a text or blob sorts above every number, NULL
     /// fails): `typeof()` and an IN list of the interval names cost SQLite three times the read.
     private static func profileRowsSQL(comparison: Bool, sorted: Bool) -> String {
@@ -153,15 +156,15 @@ extension TrainingStore {
             return """
                 SELECT id, timestamp, referenceNote, interval = 'P1', centOffset, isCorrect, \
                 COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0), \
-                interval, targetNote, tuningSystem \
-                FROM pitchComparison \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
+                interval, targetNote, tuningSystem, \(TunedIntervalStatistics.pooledRows) \
+                FROM pitchComparison \(source)ORDER BY \(order)
                 """
         }
         return """
             SELECT id, timestamp, referenceNote, interval = 'P1', userCentError, 0, \
             COALESCE(\(common) AND \(cents("userCentError")), 0), \
-            interval, targetNote, tuningSystem \
-            FROM pitchMatching \(source)WHERE \(TunedIntervalStatistics.pooledRows) ORDER BY \(order)
+            interval, targetNote, tuningSystem, \(TunedIntervalStatistics.pooledRows) \
+            FROM pitchMatching \(source)ORDER BY \(order)
             """
     }
 

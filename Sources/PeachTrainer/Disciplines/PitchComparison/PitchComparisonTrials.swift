@@ -26,7 +26,7 @@ extension PitchComparisonTrial: TrialNews, CountedStart {
     }
 
     func count(in tally: inout RunTally, standings: any TrainingStandings) {
-        tally.pitchTrialStarted(.comparison(for: interval.interval), standings: standings)
+        tally.pitchTrialStarted(.comparison(for: interval.interval), in: tuningSystem, standings: standings)
     }
 }
 
@@ -89,7 +89,7 @@ struct PitchComparisonCompletion: CountedCompletion {
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
         let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
-        tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
+        tally.pitchTrialCompleted(record.discipline, in: record.tuningSystem, estimateAfter: standing.threshold) {
             $0.correct += record.isCorrect ? 1 : 0
         }
         return PitchComparisonResult(record: record, sessionBest: sessionBest, standing: standing)
@@ -109,6 +109,6 @@ extension PitchComparisonEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func comparison(_ session: PitchComparisonSession) -> ActiveSession {
-        ActiveSession(session, answers: .higherOrLower, intervals: session.intervals)
+        ActiveSession(session, answers: .higherOrLower, intervals: session.intervals, pitched: true)
     }
 }

@@ -26,7 +26,7 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     }
 
     func count(in tally: inout RunTally, standings: any TrainingStandings) {
-        tally.pitchTrialStarted(.matching(for: interval.interval), standings: standings)
+        tally.pitchTrialStarted(.matching(for: interval.interval), in: tuningSystem, standings: standings)
     }
 }
 
@@ -110,7 +110,7 @@ struct PitchMatchingCompletion: CountedCompletion {
 
     func counted(in tally: inout RunTally, standings: any TrainingStandings) -> any TrialNews {
         let standing = standings.standing(of: record.discipline, in: record.tuningSystem)
-        tally.pitchTrialCompleted(record.discipline, estimateAfter: standing.threshold) {
+        tally.pitchTrialCompleted(record.discipline, in: record.tuningSystem, estimateAfter: standing.threshold) {
             $0.absoluteErrors += record.userCentError.magnitude.rawValue
         }
         return PitchMatchingResult(record: record, sessionBest: sessionBest, standing: standing)
@@ -131,6 +131,6 @@ extension PitchMatchingEvent: TrainerEvents {
 
 extension ActiveSession {
     public static func matching(_ session: PitchMatchingSession) -> ActiveSession {
-        ActiveSession(session, answers: .tuning, intervals: session.intervals)
+        ActiveSession(session, answers: .tuning, intervals: session.intervals, pitched: true)
     }
 }
