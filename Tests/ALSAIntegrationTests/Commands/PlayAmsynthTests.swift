@@ -6,7 +6,7 @@ import Testing
 /// `peach play` with no synth running, where amsynth is installed: Peach starts amsynth (synth.engine
 /// auto), playing into the VM's snd-aloop card, whose other end arecord records; it stops it
 /// however Peach ends, and leaves the user's amsynth set-up alone.
-@Suite("peach play starts amsynth", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
+@Suite("peach play starts amsynth", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent && FileManager.default.isExecutableFile(atPath: "/usr/bin/amsynth"),
                 "needs the kernel sequencer and amsynth"))
 struct PlayAmsynthTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// `peach play` with no synth running: Peach starts FluidSynth (rendering to a WAV file in its
 /// working directory: the VM has no sound card), plays to it, and stops it however it ends.
-@Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(Patience.minutes(2))),
+@Suite("peach play starts FluidSynth", .serialized, .timeLimit(.minutes(Patience.minutes(3))),
        .enabled(if: KernelSequencer.isPresent, KernelSequencer.skipReason))
 struct PlayFluidSynthTests {
     /// FluidSynth by name: where amsynth is installed, auto starts amsynth.
@@ -53,7 +53,9 @@ struct PlayFluidSynthTests {
     func terminated() async throws {
         let folder = try PeachCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let play = try PeachCommand.start(["play", "A4", "--duration", "20"], environment: Self.fileDriver, in: folder)
+        // The longest note play allows: `peach ports` below must find it still sounding, and on a
+        // machine ten times slower its start alone takes many seconds.
+        let play = try PeachCommand.start(["play", "A4", "--duration", "30"], environment: Self.fileDriver, in: folder)
         // The precondition: the note plays (a slow start is waited out, not raced).
         let playing = await play.firstLine { $0.hasPrefix("Playing") }
         try #require(playing != nil, "\(play.standardOutput)\n\(play.standardError)")
@@ -61,6 +63,7 @@ struct PlayFluidSynthTests {
 
         // While it plays, `peach ports` shows it as the synth Peach would use.
         let ports = try await PeachCommand.run(["ports", "--json"])
+        try #require(play.process.isRunning, "the 30 s note ended before `peach ports` answered: \(ports)")
         let rows = try JSONSerialization.jsonObject(with: Data(ports.stdout.utf8)) as? [[String: Any]] ?? []
         let synths = rows.filter { $0["synth"] as? Bool == true }.compactMap { $0["clientName"] as? String }
         #expect(synths == ["FLUID Synth (peach-\(play.process.processIdentifier))"], "\(ports)")
