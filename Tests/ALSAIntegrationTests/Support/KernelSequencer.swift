@@ -18,10 +18,12 @@ enum KernelSequencer {
     /// extrapolation can be off by part of a jiffy (4 ms) when its tick comes late, so the bound
     /// adds a jiffy, and a margin for a whole-VM stall right after a heavy run (seen once).
     /// Never early is the property these tests pin; the precision is BENCHMARKS.md's figure 3.
-    /// Under `scripts/test --under-load` the host starves the guest's virtual CPUs for longer
-    /// (an emulator's artefact: a real kernel's HR timer fires on time whatever user space does),
-    /// so the bound stretches with the patience: 10 ms quiet, 20 ms under load.
-    static let deliveryTolerance = Int64(10_000_000 * max(1, Patience.factor / 2))
+    /// When the host starves the guest's virtual CPUs (`scripts/test` runs two VMs at once, and
+    /// `--under-load` two hogs beside one) timer interrupts come later still: an emulator's
+    /// artefact, a real kernel's HR timer fires on time whatever user space does. 20 ms late was
+    /// seen with two VMs. So the bound is functional, ten times figure 3's quiet p99 (5.5 ms under
+    /// TCG): 50 ms, doubled under load.
+    static let deliveryTolerance = Int64(50_000_000 * max(1, Patience.factor / 2))
 
     /// How far a stamp on a client's input clock may be off: that queue ticks on the system
     /// timer, which counts whole jiffies (4 ms at HZ=250), so the part of a jiffy by which its
