@@ -150,25 +150,22 @@ public struct PitchResolutionCheck: DoctorCheck {
     public let startedEngine: SynthEngine?
     /// The external synth's label, when one is configured or found.
     public let externalSynth: String?
+    /// The engine the external synth's client is recognised as (`SynthEngine(clientName:)`).
+    public let externalEngine: SynthEngine?
     /// The pitch bend range, for the size of the 14-bit bend's step.
     public let bendRange: PitchBendRange
 
     public init(setting: PitchResolution, startedEngine: SynthEngine?, externalSynth: String?,
-                bendRange: PitchBendRange = RigSettings.defaults.pitchBendRange) {
+                externalEngine: SynthEngine? = nil, bendRange: PitchBendRange = RigSettings.defaults.pitchBendRange) {
         self.setting = setting
         self.startedEngine = startedEngine
         self.externalSynth = externalSynth
+        self.externalEngine = externalEngine
         self.bendRange = bendRange
     }
 
-    /// The engine behind a port's label (`… of "CLIENT"`), by its client's name.
-    static func knownEngine(label: String) -> SynthEngine? {
-        guard let match = label.firstMatch(of: /of "(.*)"$/) else { return nil }
-        return SynthEngine(clientName: String(match.1))
-    }
-
     public var finding: DoctorFinding {
-        let known = startedEngine ?? externalSynth.flatMap(Self.knownEngine)
+        let known = startedEngine ?? externalEngine
         let wholeCents = known?.rendersWholeCents ?? false
         let floor = setting.difficultyFloor(synthRendersWholeCents: wholeCents)
         let floorText = "the difficulty never goes below \(Self.cents(floor))"

@@ -59,7 +59,9 @@ enum DoctorComposition {
             findings.append(SynthStartCheck(outcome: outcome, audioDriver: frontEnd.synth.audioDriver, engine: choice.engine).finding)
         }
         findings.append(PitchResolutionCheck(setting: frontEnd.pitchResolution, startedEngine: choice?.engine,
-                                             externalSynth: externalSynth, bendRange: settings.rig.pitchBendRange).finding)
+                                             externalSynth: externalSynth,
+                                             externalEngine: ports.facts?.synth.flatMap { SynthEngine(clientName: $0.clientName) },
+                                             bendRange: settings.rig.pitchBendRange).finding)
 
         let isControllerWarning = { (warning: SettingsWarning) in warning.key?.contains("controller.") == true }
         let userFile = settings.files.userFile

@@ -141,7 +141,7 @@ enum TrainComposition {
         let tapLatency = rhythm ? try calibration(output: output, input: input, store: store, notice: notice) : nil
         // The rhythm player holds the output queue running from here until the run ends: its
         // clock is the one clicks and taps are on.
-        let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: clickSound(chosen, settings: settings.rig)) : nil
+        let rhythmPlayer = rhythm ? try ALSARhythmPlayer(output: client, sound: chosen.profile.clickSound(notesChannel: settings.rig.midiChannel)) : nil
         defer { try? rhythmPlayer?.close() }
         let rhythmSessions = rhythmPlayer.map {
             RhythmSessions(player: $0, settings: settings, tapLatency: tapLatency, profile: profile, recorder: recorder)
@@ -232,12 +232,6 @@ extension TrainComposition {
         notice("tap latency \(CentsText.milliseconds(calibration.latency.milliseconds)) (spread \(spread) ms) taken off "
             + "every tap, as calibrated for these ports")
         return calibration.latency
-    }
-
-    /// What the synth's profile clicks with (claves on the drum channel, or for a synth without
-    /// drums a short high note on the notes' channel).
-    static func clickSound(_ output: ChosenOutput, settings: RigSettings) -> ClickSound {
-        output.profile.clickSound(notesChannel: settings.midiChannel)
     }
 }
 

@@ -79,7 +79,8 @@ struct SynthChecksTests {
     @Test("pitch resolution: auto with an external FluidSynth (Qsynth) takes its 1-cent step, recognised by its client name")
     func resolutionExternalFluidSynth() {
         let finding = PitchResolutionCheck(setting: .automatic, startedEngine: nil,
-                                           externalSynth: "128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\"").finding
+                                           externalSynth: "128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\"",
+                                           externalEngine: SynthEngine(clientName: "FLUID Synth (4321)")).finding
         #expect(finding.verdict == .ok)
         #expect(finding.found.contains("auto: 1 cent for 128:0 \"Synth input port (4321:0)\" of \"FLUID Synth (4321)\", recognised as FluidSynth"))
         #expect(finding.found.contains("renders whole cents"))
@@ -111,7 +112,8 @@ struct SynthChecksTests {
     @Test("pitch resolution: an amsynth someone else started is known by its client name")
     func resolutionExternalAmsynth() {
         let finding = PitchResolutionCheck(setting: .automatic, startedEngine: nil,
-                                           externalSynth: "129:0 \"MIDI IN\" of \"amsynth\"").finding
+                                           externalSynth: "129:0 \"MIDI IN\" of \"amsynth\"",
+                                           externalEngine: SynthEngine(clientName: "amsynth")).finding
         #expect(finding.found.contains("recognised as amsynth by its client name"))
         #expect(finding.found.hasPrefix("auto: exact (0 cents)"))
     }

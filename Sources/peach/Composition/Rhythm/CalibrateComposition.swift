@@ -56,7 +56,7 @@ enum CalibrateComposition {
         client.onInput { taps.receive($0) }
         try client.connectInput(from: input.address, timestampQueue: client.outputQueue)
         // The sound training clicks with: an attack of its own would count as latency.
-        let player = try ALSARhythmPlayer(output: client, sound: TrainComposition.clickSound(chosen, settings: settings.rig))
+        let player = try ALSARhythmPlayer(output: client, sound: chosen.profile.clickSound(notesChannel: settings.rig.midiChannel))
         defer { try? player.close() }
 
         let beat = request.tempo.sixteenth * 4
