@@ -29,13 +29,13 @@ struct ControlToPitch: BenchmarkFigure {
             echoRounds.append(try await echoRound(rig, moves: moves))
         }
 
-        let measured = FigureResult.Series("peach train matching: CC → bend", unit: "ms", values: peachRounds.flatMap(\.latencies))
+        let (peach, echo) = (Pairing(summing: peachRounds), Pairing(summing: echoRounds))
+        let measured = FigureResult.Series("peach train matching: CC → bend", unit: "ms", values: peach.latencies)
         let baseline = FigureResult.Series("echo client: CC → bend, in turns with Peach", role: .baseline, unit: "ms",
-                                           values: echoRounds.flatMap(\.latencies))
+                                           values: echo.latencies)
         let peachP99s = peachRounds.map { Summary($0.latencies).p99 }
         let echoP99s = echoRounds.map { Summary($0.latencies).p99 }
-        let lost = peachRounds.map(\.lost).reduce(0, +), reordered = peachRounds.map(\.reordered).reduce(0, +)
-        let intact = lost == 0 && reordered == 0
+        let intact = peach.lost == 0 && peach.reordered == 0
         let atMedian = measured.summary.median / baseline.summary.median
         let atP99 = Summary(peachP99s).median / Summary(echoP99s).median
         let rows = zip(peachP99s, echoP99s).enumerated().map { index, pair in
@@ -47,15 +47,13 @@ struct ControlToPitch: BenchmarkFigure {
                                      "p99 \(MarkdownReport.number(measured.summary.p99)) ms; "
                                      + "\(MarkdownReport.number(atMedian))× the echo's median, "
                                      + "\(MarkdownReport.number(atP99))× its p99 (median of \(rounds) rounds' p99s); "
-                                     + "\(peachRounds.map(\.moves).reduce(0, +)) moves, "
-                                     + "\(peachRounds.map(\.bends).reduce(0, +)) bends, \(reordered) out of order"),
+                                     + "\(peach.moves) moves, \(peach.bends) bends, \(peach.reordered) out of order"),
             findings: [
                 "\(rounds) rounds; in each, one pitch-matching trial of a new `peach train matching --trials 1` (mod wheel, "
                     + "CC 1, 7-bit), then an echo client answering the same controller: \(moves) moves sweeping 0…127…0 one "
                     + "step at a time, scheduled on the controller's queue 1 ms apart, so the kernel paces them.",
-                "Peach: \(peachRounds.map(\.moves).reduce(0, +)) moves → \(peachRounds.map(\.bends).reduce(0, +)) bends, "
-                    + "\(reordered) steps against the move's direction. Echo: \(echoRounds.map(\.moves).reduce(0, +)) → "
-                    + "\(echoRounds.map(\.bends).reduce(0, +)), \(echoRounds.map(\.reordered).reduce(0, +)).",
+                "Peach: \(peach.moves) moves → \(peach.bends) bends, \(peach.reordered) steps against the move's "
+                    + "direction. Echo: \(echo.moves) → \(echo.bends), \(echo.reordered).",
                 "p99 per round, Peach / echo: " + rows.joined(separator: "; ") + ". The p99 ratio judged is the median of "
                     + "Peach's round p99s over the median of the echo's; the median ratio is over all moves.",
                 "Latency: each move's stamp (a tap on the controller's port) to its bend's, both on the bench synth's queue.",
@@ -73,6 +71,7 @@ struct ControlToPitch: BenchmarkFigure {
         try await sweep(rig, moves: moves)
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 127))  // sustain commits
         try await peach.succeeded()
+        // Released, so that the next round's Peach meets a press, not a pedal already down.
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 0))
         return try Self.pairs(in: await rig.received.takeAll(), rig: rig, afterNoteOn: true)
     }
@@ -116,7 +115,7 @@ struct ControlToPitch: BenchmarkFigure {
         return UInt8(phase <= 127 ? phase : 254 - phase)
     }
 
-    private struct Pairing {
+    fileprivate struct Pairing {
         var latencies: [Double] = []
         var moves = 0
         var bends = 0
@@ -162,5 +161,13 @@ struct ControlToPitch: BenchmarkFigure {
             if moved != bent { pairing.reordered += 1 }
         }
         return pairing
+    }
+}
+
+extension ControlToPitch.Pairing {
+    /// The rounds' counts and latencies together.
+    init(summing rounds: [Self]) {
+        self.init(latencies: rounds.flatMap(\.latencies), moves: rounds.map(\.moves).reduce(0, +),
+                  bends: rounds.map(\.bends).reduce(0, +), reordered: rounds.map(\.reordered).reduce(0, +))
     }
 }
