@@ -13,8 +13,7 @@ struct ExpressionTests {
     let velocity = try! MIDIVelocity(63)
 
     func player(_ configuration: NotePlayerConfiguration = NotePlayerConfiguration(sendsBendRange: false)) -> ALSANotePlayer {
-        let frozen = ContinuousClock.now
-        return ALSANotePlayer(output: output, configuration: configuration, clock: ManualClock(), monotonicNow: { frozen })
+        ALSANotePlayer(output: output, configuration: configuration, clock: ManualClock())
     }
 
     func a4() throws -> Frequency { try Frequency(hertz: 440) }

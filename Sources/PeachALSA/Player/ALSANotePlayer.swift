@@ -22,17 +22,14 @@ public final class ALSANotePlayer: NotePlayer {
 
     /// - Parameters:
     ///   - clock: what a timed note's `ended()` waits on while the kernel times its note-off.
-    ///   - monotonicNow: the host's monotonic time, for knowing without asking the kernel that a
-    ///     passed note-off has surely been sent (tests freeze it).
     public init(output: any MIDIOutput, configuration: NotePlayerConfiguration = NotePlayerConfiguration(),
-                clock: any Clock<Duration> = ContinuousClock(),
-                monotonicNow: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+                clock: any Clock<Duration> = ContinuousClock()) {
         self.output = output
         self.configuration = configuration
         self.clock = clock
         let mapper = PitchBendMapper(range: configuration.bendRange, synthA4: configuration.synthA4,
                                      response: configuration.bendResponse)
-        self.state = Mutex(PlayerState(configuration: configuration, mapper: mapper, now: monotonicNow))
+        self.state = Mutex(PlayerState(configuration: configuration, mapper: mapper))
     }
 
     /// Sends Bank Select, Program Change, RPN 0 and CC 11 at 0 dB on every channel of the pool. Call it after
@@ -112,9 +109,6 @@ public final class ALSANotePlayer: NotePlayer {
     }
 
     private static let maximumTopUps = 4
-
-    /// How long after a timed note's note-off time the kernel has surely sent it.
-    public static var dispatchMargin: Duration { PlayerState.dispatchMargin }
 
     private struct Handle: TimedPlaybackHandle {
         let player: ALSANotePlayer

@@ -14,8 +14,6 @@ struct PlayerState: Sendable {
 
     let configuration: NotePlayerConfiguration
     let mapper: PitchBendMapper
-    /// The host's monotonic clock, which runs at the queue's real-time rate.
-    let now: @Sendable () -> ContinuousClock.Instant
     private var allocator: ChannelAllocator
     private var notes: [ChannelAllocator.NoteID: SoundingNote] = [:]
     private var usedChannels: Set<MIDIChannel> = []
@@ -29,25 +27,20 @@ struct PlayerState: Sendable {
     private var lastTag: UInt8 = 0
     /// The latest note-off that a timed note stopped waiting for once the queue's clock had
     /// passed its time, while the kernel may not have dispatched it yet (it does so at its next
-    /// timer tick). Until the queue is empty, what would go out direct is put on the queue at
-    /// that time instead: same-time events leave in FIFO order, so the next note on the same key
-    /// cannot be overtaken, and cut, by the previous note's note-off.
+    /// timer tick, which a busy machine can delay by any amount). Until the queue is empty, what
+    /// could start or shape a note is put on the queue at that time instead: same-time events
+    /// leave in FIFO order, so the next note on the same key cannot be overtaken, and cut, by the
+    /// previous note's note-off.
     private var passedNoteOff: SequencerTime?
-    /// When the kernel has surely sent `passedNoteOff` (its time, plus a margin for late timer
-    /// interrupts): from then on sends go out direct without asking the queue first, so a
-    /// reaction (an answer's note-off, a tuning bend) costs no extra system call.
-    private var passedNoteOffSent: ContinuousClock.Instant?
-    /// Kernel timer ticks arrive late under load or emulation, by milliseconds at worst.
-    static let dispatchMargin: Duration = .milliseconds(5)
+    /// Whether anything was put on the queue behind `passedNoteOff` (it may still wait there).
+    private var queuedBehind = false
     /// The tag of messages queued behind `passedNoteOff`; note-off tags cycle below it, so a
     /// cancelled note-off never withdraws them.
     private static let queuedBehindTag = UInt8.max
 
-    init(configuration: NotePlayerConfiguration, mapper: PitchBendMapper,
-         now: @escaping @Sendable () -> ContinuousClock.Instant) {
+    init(configuration: NotePlayerConfiguration, mapper: PitchBendMapper) {
         self.configuration = configuration
         self.mapper = mapper
-        self.now = now
         self.allocator = ChannelAllocator(pool: configuration.channels)
     }
 
@@ -156,7 +149,6 @@ struct PlayerState: Sendable {
                 try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
             } else {
                 passedNoteOff = max(passedNoteOff ?? scheduled.time, scheduled.time)
-                passedNoteOffSent = self.now() + Self.dispatchMargin
             }
         }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)
@@ -183,16 +175,22 @@ struct PlayerState: Sendable {
     private mutating func send(_ message: MIDIMessage, _ output: any MIDIOutput,
                                toConnected: Bool = false) throws(NotePlayerError) {
         do {
-            if let sent = passedNoteOffSent, now() >= sent {
-                passedNoteOff = nil
-                passedNoteOffSent = nil
-            }
             if let passed = passedNoteOff {
+                if message.endsANote {
+                    // A reaction (an answer stopping the target) leaves at once, without asking
+                    // the kernel: a note-off cuts nothing. A copy waits behind the passed note-off
+                    // in case the note-on it ends still waits there too; a second note-off is a no-op.
+                    if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
+                    if queuedBehind { try output.schedule(message, at: passed, tag: Self.queuedBehindTag) }
+                    return
+                }
                 if try output.hasPendingScheduled() {
                     try output.schedule(message, at: passed, tag: Self.queuedBehindTag)
+                    queuedBehind = true
                     return
                 }
                 passedNoteOff = nil
+                queuedBehind = false
             }
             if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
         } catch {
@@ -207,11 +205,22 @@ struct PlayerState: Sendable {
     /// The synth is gone: nothing it had sounds any more, and a new one needs its setup again.
     private mutating func lose(_ error: any Error) -> NotePlayerError {
         passedNoteOff = nil
-        passedNoteOffSent = nil
+        queuedBehind = false
         notes.removeAll()
         allocator.releaseAll()
         expression.removeAll()
         prepared = false
         return .outputLost(reason: String(describing: error))
+    }
+}
+
+private extension MIDIMessage {
+    /// A note-off or All Notes Off: sent ahead of an older pending note-off, it cuts nothing.
+    var endsANote: Bool {
+        switch self {
+        case .noteOff: true
+        case .controlChange(_, controller: 123, _): true
+        default: false
+        }
     }
 }
