@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import PeachCore
 import PeachRig
@@ -41,6 +42,40 @@ struct ShippedConfigTests {
         #expect(settings.rig.pitchBendRange == RigSettings.defaults.pitchBendRange)
         #expect(settings.rig.sound == RigSettings.defaults.sound)
         #expect(settings.rig.controller == RigSettings.defaults.controller)
+    }
+
+    @Test("an unedited shipped file, taken without parsing it, gives every key, value and origin parsing gives")
+    func uneditedFileEqualsParsedFile() async throws {
+        let taken = await ShippedConfigFile.read(path: Self.shippedPath)
+        let parsed = await ShippedConfigFile.read(path: Self.shippedPath, recognisingUnedited: false)
+        #expect(taken.problems.isEmpty && parsed.problems.isEmpty)
+        let takenLayer = try #require(taken.layer), parsedLayer = try #require(parsed.layer)
+        #expect(!(takenLayer.snapshot is YAMLSnapshot), "the unedited file was parsed")
+        #expect(parsedLayer.snapshot is YAMLSnapshot)
+        for setting in SettingsCatalogue.all {
+            #expect(takenLayer.lookup(setting.key)?.raw == parsedLayer.lookup(setting.key)?.raw, "\(setting.key)")
+        }
+        let fromTaken = ResolvedSettings(layers: [takenLayer]), fromParsed = ResolvedSettings(layers: [parsedLayer])
+        #expect(fromTaken.entries == fromParsed.entries)
+        #expect(fromTaken.training == fromParsed.training)
+        #expect(fromTaken.rig == fromParsed.rig)
+    }
+
+    @Test("a shipped file with one value changed is parsed, and that value comes from it")
+    func editedShippedFileIsParsed() async throws {
+        let text = try String(contentsOfFile: Self.shippedPath, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\nmidi:\n", with: "\nmidi:\n  # edited by a packager\n")
+            .replacingOccurrences(of: "\n  channel: 1\n", with: "\n  channel: 2\n")
+        #expect(edited != text)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peach-shipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("peach.yaml").path
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = await ShippedConfigFile.read(path: path)
+        let layer = try #require(read.layer)
+        #expect(layer.snapshot is YAMLSnapshot)
+        #expect(ResolvedSettings(layers: [layer]).rig.midiChannel == (try MIDIChannel(2)))
     }
 
     @Test("without any layer every setting is its built-in default")

@@ -9,7 +9,10 @@ public struct AnySettingDescriptor: Sendable {
     public let defaultText: String
     /// The Swift type the setting yields (`MIDINote`, `Optional<String>`): what the settings
     /// reference (docs/settings.md) names in words.
-    public let valueType: String
+    public var valueType: String { valueTypeName() }
+    /// Named only when asked: a type's name costs the runtime a search of every protocol
+    /// conformance, at every start, for a text only the reference shows.
+    let valueTypeName: @Sendable () -> String
     let style: YAMLStyle
     let emptyIsValue: Bool
     let canonicalText: @Sendable (RawSettingValue) throws(DomainValueError) -> String

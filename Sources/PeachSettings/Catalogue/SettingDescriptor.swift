@@ -97,7 +97,7 @@ public struct SettingDescriptor<Value: Sendable>: Sendable {
             legacyKeys: legacyKeys,
             comment: comment,
             defaultText: format(defaultValue),
-            valueType: String(describing: Value.self),
+            valueTypeName: { String(describing: Value.self) },
             style: style,
             emptyIsValue: emptyIsValue,
             canonicalText: { [parse, format, canonical] raw throws(DomainValueError) in

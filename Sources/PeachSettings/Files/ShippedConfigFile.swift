@@ -2,11 +2,17 @@ import Configuration
 
 /// The shipped defaults file, read once: it changes only when Peach is reinstalled.
 enum ShippedConfigFile {
-    static func read(path: String) async -> (layer: ConfigLayer?, problems: [SettingsWarning]) {
+    /// - Parameter recognisingUnedited: take an unedited file's values without parsing it
+    ///   (`UneditedShippedFile`); the tests turn it off to compare the two ways.
+    static func read(path: String, recognisingUnedited: Bool = true) async -> (layer: ConfigLayer?, problems: [SettingsWarning]) {
         let consequence = "using the built-in defaults instead"
         let unknownKeys: [SettingsWarning]
-        switch ConfigFileText.read(path: path) {
+        let unedited = recognisingUnedited ? ShippedConfigRenderer.render() : nil
+        switch ConfigFileText.read(path: path, screened: unedited) {
         case .success(let file):
+            if file.text == unedited {
+                return (ConfigLayer.file(.shippedFile, path: path, snapshot: UneditedShippedFile.snapshot()), [])
+            }
             unknownKeys = UnknownKeys.warnings(in: file.text, source: "shipped \(path)")
         case .failure(.missing):
             return (nil, [])
