@@ -30,24 +30,26 @@ struct SessionControllerTests {
         defer { routing.cancel() }
 
         await session.start()
-        // Trial 1 answered right, trial 2 wrong: a key above the target means "higher".
+        // Trial 1 answered right, trial 2 wrong: a key above the target means "higher". The
+        // events are kept: the next trial starts at once, and may come before the test looks.
         for (number, answerRight) in [(1, true), (2, false)] {
-            let started = await events.waitFor { if case .trialStarted(let trial) = $0 { trial.number == number } else { false } }
-            try #require(started)
-            let trial = try #require(await events.events.lazy.compactMap { event -> PitchComparisonTrial? in
-                if case .trialStarted(let trial) = event, trial.number == number { trial } else { nil }
-            }.first)
+            let isStart: @Sendable (PitchComparisonEvent) -> Bool = { event in
+                if case .trialStarted(let trial) = event { trial.number == number } else { false }
+            }
+            try #require(await events.waitFor(isStart))
+            let all = await events.events
+            let start = try #require(all.firstIndex(where: isStart))
+            guard case .trialStarted(let trial) = all[start] else { return }
             await router.targetChanged(trial.targetNote)
-            #expect(await events.waitFor { $0.isState(.awaitingAnswer) })
+            #expect(await events.waitFor(after: start) { $0.isState(.awaitingAnswer) })
             let higher = (trial.centOffset.rawValue > 0) == answerRight
             let key = trial.targetNote.rawValue + (higher ? 2 : -2)
             try await ALSATools.amidi(send: Self.hex(0x90, key, 100))
             try await ALSATools.amidi(send: Self.hex(0x80, key, 0))
-            let completed = await events.waitFor { event in
+            let completed = await events.waitFor(after: start) { event in
                 if case .trialCompleted(let record, _) = event { record.isCorrect == answerRight } else { false }
             }
             #expect(completed, "trial \(number) completed as \(answerRight ? "right" : "wrong")")
-            await events.clear()
         }
         await session.stop()
         #expect(await router.routed.filter { if case .answer = $0 { true } else { false } }.count == 2)

@@ -58,7 +58,15 @@ actor EventCollector<Event: Sendable> {
         await waitUntil(timeout: timeout) { $0.contains(where: condition) }
     }
 
-    /// Forgets what was logged, so the next wait looks only at new events.
+    /// True once one of the events after the first `mark` ones (logged already, or from now on)
+    /// matches; false after `timeout`. For a stream that goes on by itself (a session's next
+    /// trial), where `clear()` could forget an event that came before it.
+    func waitFor(after mark: Int, timeout: Duration = .seconds(15), _ condition: @escaping @Sendable (Event) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout) { $0.dropFirst(mark).contains(where: condition) }
+    }
+
+    /// Forgets what was logged, so the next wait looks only at new events. Only for a stream
+    /// that is quiet meanwhile: what arrived before the call is gone.
     func clear() { events.removeAll() }
 
     private func expire(_ id: Int) {
