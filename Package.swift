@@ -30,7 +30,7 @@ let package = Package(
         .library(name: "ALSASequencer", targets: ["ALSASequencer"]),
         .library(name: "PeachALSA", targets: ["PeachALSA"]),
         .library(name: "PeachStore", targets: ["PeachStore"]),
-        .library(name: "PeachTrainer", targets: ["PeachTrainer"]),
+        .library(name: "PeachTools", targets: ["PeachTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0",
@@ -67,13 +67,17 @@ let package = Package(
         ),
         .target(name: "ALSASequencer", dependencies: ["CAlsa"]),
         .target(name: "PeachALSA", dependencies: ["PeachCore", "PeachRig", "ALSASequencer"]),
-        // The terminal: raw keys in, a live status line out.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachRig"]),
-        // What `peach train`, `monitor`, `learn`, `ports`, `play` and `doctor` run, given the
-        // objects the composition root made: no settings files, no database, no argument parsing.
+        // The terminal: raw mode, keys in, text out (no training vocabulary beyond the core's inputs).
+        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        // What `peach train` runs, given the objects the composition root made: the Trainer, its
+        // status line, presenters and reports, the feedback cue. No settings files, no database,
+        // no argument parsing.
         .target(name: "PeachTrainer",
                 dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer", "PeachTerminal",
                                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]),
+        // The tools around training: `peach doctor`'s checks, `learn`, `monitor`, calibrate's
+        // tap-along, and setting up the synth Peach starts (amsynth, FluidSynth's soundfonts).
+        .target(name: "PeachTools", dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer"]),
         .target(
             name: "PeachStore",
             dependencies: ["PeachCore", "PeachRig", "PeachFiles", .product(name: "GRDB", package: "GRDB.swift")]
@@ -90,6 +94,7 @@ let package = Package(
                 "PeachFiles",
                 "PeachTerminal",
                 "PeachTrainer",
+                "PeachTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -114,12 +119,14 @@ let package = Package(
         .testTarget(name: "PeachStoreTests",
                     dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig", "PeachTestSupport"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachTestSupport"]),
         // Also home of the toy discipline that proves a discipline is one folder: it runs through
         // the trainer, the store, export, import and the profile.
         .testTarget(name: "PeachTrainerTests",
                     dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
                                    "PeachTestSupport", "PeachStore"]),
+        .testTarget(name: "PeachToolsTests",
+                    dependencies: ["PeachTools", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
         // names no MIDI wire concept; every target declares each module it imports.
         .testTarget(name: "ArchitectureTests", dependencies: ["PeachTestSupport"]),

@@ -1,4 +1,5 @@
 import ALSASequencer
+import PeachALSA
 import ArgumentParser
 import Foundation
 import PeachCore

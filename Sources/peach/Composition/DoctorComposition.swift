@@ -4,6 +4,7 @@ import PeachALSA
 import PeachCore
 import PeachSettings
 import PeachStore
+import PeachTools
 import PeachTrainer
 import Synchronization
 

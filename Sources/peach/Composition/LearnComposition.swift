@@ -4,6 +4,7 @@ import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
+import PeachTools
 import PeachTrainer
 
 /// Wires `peach learn`: the controller's port and stdin's lines into the walk-through, and its

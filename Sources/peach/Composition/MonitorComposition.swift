@@ -4,6 +4,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import PeachSettings
+import PeachTools
 import PeachTrainer
 import Synchronization
 

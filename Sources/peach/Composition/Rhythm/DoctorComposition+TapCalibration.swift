@@ -1,4 +1,5 @@
 import PeachStore
+import PeachTools
 import PeachTrainer
 
 extension DoctorComposition {

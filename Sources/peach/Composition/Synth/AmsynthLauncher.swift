@@ -4,6 +4,7 @@ import Glibc
 import PeachCore
 import PeachRig
 import PeachSettings
+import PeachTools
 import PeachTrainer
 
 /// Starts amsynth as Peach's synth: headless, on the ALSA sequencer, playing the bank Peach

@@ -1,6 +1,7 @@
 import ALSASequencer
 import Glibc
 import PeachSettings
+import PeachTools
 import PeachTrainer
 
 /// Starts FluidSynth as Peach's synth when no other is there: an ALSA sequencer client named

@@ -1,4 +1,5 @@
 import Foundation
+import PeachTools
 import PeachTrainer
 
 /// Where amsynth, FluidSynth and a General MIDI soundfont are installed (the soundfonts in the order of

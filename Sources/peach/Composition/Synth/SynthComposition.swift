@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
+import PeachTools
 import PeachTrainer
 
 /// Which synth Peach starts when no other is there (synth.engine resolved against what is

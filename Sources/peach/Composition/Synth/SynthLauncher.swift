@@ -1,5 +1,6 @@
 import ALSASequencer
 import Glibc
+import PeachTools
 import PeachTrainer
 
 /// Starts one synth engine as Peach's synth when no other is there, and waits until it is
