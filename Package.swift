@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "ALSASequencer", targets: ["ALSASequencer"]),
         .library(name: "PeachALSA", targets: ["PeachALSA"]),
         .library(name: "PeachStore", targets: ["PeachStore"]),
+        .library(name: "PeachReport", targets: ["PeachReport"]),
         .library(name: "PeachTools", targets: ["PeachTools"]),
     ],
     dependencies: [
@@ -78,9 +79,12 @@ let package = Package(
         // The tools around training: `peach doctor`'s checks, `learn`, `monitor`, calibrate's
         // tap-along, and setting up the synth Peach starts (amsynth, FluidSynth's soundfonts).
         .target(name: "PeachTools", dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer"]),
+        // The profile as text, JSON and SVG, and the tallies and histories it is computed from:
+        // pure computation on the core's records, fed by whoever reads them (the store).
+        .target(name: "PeachReport", dependencies: ["PeachCore"]),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", "PeachRig", "PeachFiles", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachCore", "PeachRig", "PeachFiles", "PeachReport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "peach",
@@ -91,6 +95,7 @@ let package = Package(
                 "PeachALSA",
                 "ALSASequencer",
                 "PeachStore",
+                "PeachReport",
                 "PeachFiles",
                 "PeachTerminal",
                 "PeachTrainer",
@@ -117,8 +122,9 @@ let package = Package(
         .testTarget(name: "PeachALSATests",
                     dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests",
-                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
+                    dependencies: ["PeachStore", "PeachReport", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PeachReportTests", dependencies: ["PeachReport", "PeachCore", "PeachTestSupport", "PeachSimulation"]),
         .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachTestSupport"]),
         // Also home of the toy discipline that proves a discipline is one folder: it runs through
         // the trainer, the store, export, import and the profile.

@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "PeachALSA", package: "Peach"),
                 .product(name: "ALSASequencer", package: "Peach"),
                 .product(name: "PeachStore", package: "Peach"),
+                .product(name: "PeachReport", package: "Peach"),
                 .product(name: "PeachTools", package: "Peach"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

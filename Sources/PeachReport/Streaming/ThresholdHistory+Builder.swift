@@ -4,16 +4,16 @@ import PeachCore
 extension ThresholdHistory {
     /// Counts sittings as times arrive in order: a gap of `gap` or more starts the next. The
     /// builder needs the count before the first trial, to know how many sittings make a point.
-    struct SessionCounter {
+    public struct SessionCounter {
         let gap: TimeInterval
-        private(set) var sessions = 0
+        public private(set) var sessions = 0
         private var last: Date?
 
-        init(gap: TimeInterval = SessionEWMA.defaultSessionGap) {
+        public init(gap: TimeInterval = SessionEWMA.defaultSessionGap) {
             self.gap = gap
         }
 
-        mutating func add(_ time: Date) {
+        public mutating func add(_ time: Date) {
             if let last, time.timeIntervalSince(last) < gap {} else { sessions += 1 }
             last = time
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
+import PeachReport
 
 extension TrainingStore {
     /// The report `peach profile` shows, tallied as the rows are read: the two pitch tables are
@@ -156,14 +157,14 @@ extension TrainingStore {
             return """
                 SELECT id, timestamp, referenceNote, interval = 'P1', centOffset, isCorrect, \
                 COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0), \
-                interval, targetNote, tuningSystem, \(TunedIntervalStatistics.pooledRows) \
+                interval, targetNote, tuningSystem, \(pooledRows) \
                 FROM pitchComparison \(source)ORDER BY \(order)
                 """
         }
         return """
             SELECT id, timestamp, referenceNote, interval = 'P1', userCentError, 0, \
             COALESCE(\(common) AND \(cents("userCentError")), 0), \
-            interval, targetNote, tuningSystem, \(TunedIntervalStatistics.pooledRows) \
+            interval, targetNote, tuningSystem, \(pooledRows) \
             FROM pitchMatching \(source)ORDER BY \(order)
             """
     }

@@ -1,7 +1,8 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 import Testing
-@testable import PeachStore
+@testable import PeachReport
 
 /// Issue 34, item 1: the text, JSON and SVG profiles give one estimate for every figure, and any
 /// other measure says what it is.

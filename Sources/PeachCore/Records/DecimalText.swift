@@ -1,8 +1,8 @@
 /// Numbers in the export format: plain decimal notation, always with a decimal point, never an
 /// exponent ("100.0", "-3.25", "0.00001"). The digits are Swift's shortest round-tripping ones,
 /// so parsing the text gives back exactly the same Double.
-enum DecimalText {
-    static func format(_ value: Double) -> String {
+public enum DecimalText {
+    public static func format(_ value: Double) -> String {
         precondition(value.isFinite, "cent values are finite by construction")
         let shortest = value == 0 ? "0.0" : String(value)   // "-0.0" would read back as −0: keep 0.0
         guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
@@ -31,7 +31,7 @@ enum DecimalText {
 
     /// A finite decimal number: optional sign, digits with an optional fraction, an optional
     /// exponent. Integers without a point are accepted on import (other tools may write them).
-    static func parse(_ given: String) -> Double? {
+    public static func parse(_ given: String) -> Double? {
         var given = given
         return given.withUTF8 { parse(bytes: $0) }
     }
@@ -74,7 +74,7 @@ enum DecimalText {
         return value
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= zero + 9 }
+    public static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= zero + 9 }
 
     private static let zero = UInt8(ascii: "0"), point = UInt8(ascii: "."), plus = UInt8(ascii: "+")
     private static let minus = UInt8(ascii: "-"), e = UInt8(ascii: "e"), capitalE = UInt8(ascii: "E")

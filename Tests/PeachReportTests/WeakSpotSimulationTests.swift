@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import PeachCore
+import PeachTestSupport
 import PeachSimulation
-@testable import PeachStore
+@testable import PeachReport
 
 /// Issue 33's checks on simulated listeners, with fewer runs than the benchmark (figure 20) and
 /// bounds loose enough for few runs, yet tight enough that a broken estimator fails them.

@@ -92,10 +92,3 @@ public struct RhythmReport: Sendable {
         return MatchingSpreadFit.estimate(errors: zip(recent, weights).map { ($0, $1) })
     }
 }
-
-extension TrainingStore {
-    /// The rhythm records as `peach profile` shows them.
-    public func rhythmReport() throws(StoreError) -> RhythmReport {
-        RhythmReport(detections: try rhythmDetections().map(\.record), matchings: try rhythmMatchings().map(\.record))
-    }
-}

@@ -3,8 +3,8 @@ import PeachCore
 
 /// One pitch trial as the profile tallies it: when, in which discipline, at which reference
 /// note, and what it showed. The store's reading pass makes these straight from the rows.
-struct PitchTrial: Sendable {
-    enum Value: Sendable {
+public struct PitchTrial: Sendable {
+    public enum Value: Sendable {
         /// The signed cent offset and whether it was answered right.
         case comparison(offset: Double, isCorrect: Bool)
         /// The signed cent error the listener ended with.
@@ -27,7 +27,7 @@ struct PitchTrial: Sendable {
     /// The octave of the reference note as note names number it (60 = C4 → 4).
     var octave: Int { referenceNote / 12 - 1 }   // notes are 0…127: no negative division
 
-    init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value,
+    public init(time: Date, discipline: TrainingDiscipline, referenceNote: Int, value: Value,
          interval: DirectedInterval? = nil, tuningSystem: String? = nil, pooled: Bool = true) {
         self.time = time
         self.discipline = discipline

@@ -1,15 +1,14 @@
 import Foundation
 import PeachCore
-import PeachStore
 
 /// Deterministic records at millisecond precision (what the store keeps).
-enum RecordFixtures {
+public enum RecordFixtures {
     /// 2026-03-01T00:00:00Z.
-    static let march1: Int64 = 1_772_323_200_000
+    public static let march1: Int64 = 1_772_323_200_000
 
-    static func date(_ milliseconds: Int64) -> Date { RecordTimestamp.date(milliseconds: milliseconds) }
+    public static func date(_ milliseconds: Int64) -> Date { RecordTimestamp.date(milliseconds: milliseconds) }
 
-    static func comparison(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
+    public static func comparison(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
                            up: Bool = true, tuning: TuningIdentifier = .equalTemperament,
                            offset: Double, correct: Bool) -> PitchComparisonRecord {
         let referenceNote = try! MIDINote(reference)
@@ -19,7 +18,7 @@ enum RecordFixtures {
                                      isCorrect: correct)
     }
 
-    static func matching(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
+    public static func matching(at milliseconds: Int64, reference: Int = 60, interval: Interval = .prime,
                          up: Bool = true, tuning: TuningIdentifier = .equalTemperament,
                          initial: Double, error: Double) -> PitchMatchingRecord {
         let referenceNote = try! MIDINote(reference)
@@ -31,7 +30,7 @@ enum RecordFixtures {
 
     /// A mixed history over several sessions and days, all four disciplines, awkward numbers
     /// (binary fractions that print long, tiny and large magnitudes, negative values).
-    static func history() -> (comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) {
+    public static func history() -> (comparisons: [PitchComparisonRecord], matchings: [PitchMatchingRecord]) {
         var comparisons: [PitchComparisonRecord] = []
         var matchings: [PitchMatchingRecord] = []
         let offsets = [100.0, 0.1 + 0.2, -37.123456789, 1e-7, 12.0, -0.5, 99.99999999999, 2.0 / 3.0]

@@ -5,7 +5,7 @@ import PeachCore
 /// oldest first, so no record need be held: the profile's running statistics, each
 /// discipline's threshold or spread (overall and per register) and where it stood a week before
 /// `now`, the mean |offset| of the correct answers per reference note, and the history.
-struct ProfileTally {
+public struct ProfileTally {
     /// One discipline's estimate: answers per offset bin (comparison) or the errors' spread
     /// (matching), each trial weighted by its place in the discipline.
     struct Estimator {
@@ -59,7 +59,7 @@ struct ProfileTally {
     private var items: ItemTally
 
     /// `sessionCount`: the sittings of the history; nil for a report without one.
-    init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {
+    public init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
         weekStart = now.addingTimeInterval(-7 * 86_400)
         disciplines = Array(repeating: DisciplineTally(whole: Estimator(weighting)), count: 4)
@@ -69,7 +69,7 @@ struct ProfileTally {
     }
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
-    mutating func add(_ trial: PitchTrial) {
+    public mutating func add(_ trial: PitchTrial) {
         guard trial.pooled else {
             items.addApart(trial, table: &table)
             return
@@ -101,7 +101,7 @@ struct ProfileTally {
         items.add(trial, index: index, table: &table)
     }
 
-    func report(rhythm: RhythmReport) -> ProfileReport {
+    public func report(rhythm: RhythmReport) -> ProfileReport {
         var statistics: [TrainingDiscipline: DisciplineStatistics] = [:]
         var thresholds: [TrainingDiscipline: DisciplineThreshold] = [:]
         var changes: [TrainingDiscipline: ProfileReport.WeeklyChange] = [:]
