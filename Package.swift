@@ -1,14 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Dependency direction (arrows point at what a target may import):
+// Dependency direction (arrows point at what a target may import; Tests/ArchitectureTests pins
+// every edge between these targets, TargetEdges.swift):
 //   peach (executable, the one composition root: settings, store, sequencer, signals)
-//     -> PeachTrainer -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal, AsyncAlgorithms (timers)
+//     -> PeachTrainer (training) -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal, AsyncAlgorithms
+//     -> PeachTools (doctor, learn, monitor, calibrate, synth set-up) -> PeachCore, PeachRig, PeachALSA, ALSASequencer
 //     -> PeachSettings -> PeachCore, PeachRig, PeachFiles
 //     -> PeachALSA -> PeachCore, PeachRig, ALSASequencer -> CAlsa (libasound)
-//     -> PeachStore -> PeachCore, PeachRig, PeachFiles, GRDB (SQLite)
+//     -> PeachStore -> PeachCore, PeachRig, PeachFiles, PeachReport, GRDB (SQLite)
+//     -> PeachReport (the profile: text, JSON, SVG, tallies) -> PeachCore
 //     -> PeachFiles (0700 folders, atomic file replacement) -> PeachCore, swift-system
-//     -> PeachTerminal -> PeachCore, PeachRig
+//     -> PeachTerminal (raw mode, keys, text out) -> PeachCore
 //     -> PeachRig -> PeachCore
 //     -> PeachCore
 //   PeachSimulation (simulated listeners driving the real sessions) -> PeachCore
