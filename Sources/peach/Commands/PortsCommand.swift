@@ -5,7 +5,6 @@ import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
-import PeachTrainer
 
 /// `peach ports`: the sequencer's ports and the ones Peach would use.
 struct PortsCommand: AsyncParsableCommand {

@@ -5,7 +5,6 @@ import PeachCore
 import PeachSettings
 import PeachStore
 import PeachTools
-import PeachTrainer
 import Synchronization
 
 /// Gathers the facts `peach doctor` judges, from the real machine: the device node, libasound,

@@ -5,7 +5,6 @@ import PeachCore
 import PeachRig
 import PeachSettings
 import PeachTools
-import PeachTrainer
 
 /// Wires `peach learn`: the controller's port and stdin's lines into the walk-through, and its
 /// result into the user's settings file through the settings writer.

@@ -5,7 +5,6 @@ import PeachALSA
 import PeachCore
 import PeachSettings
 import PeachTools
-import PeachTrainer
 import Synchronization
 
 /// Wires `peach monitor`: the controller's port, the mapping of a pretend session, hot-plug

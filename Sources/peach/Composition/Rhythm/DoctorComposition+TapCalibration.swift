@@ -1,6 +1,5 @@
 import PeachStore
 import PeachTools
-import PeachTrainer
 
 extension DoctorComposition {
     /// The latest calibration of the ports rhythm matching would use, read without changing the

@@ -5,7 +5,6 @@ import PeachCore
 import PeachRig
 import PeachSettings
 import PeachTools
-import PeachTrainer
 
 /// Starts amsynth as Peach's synth: headless, on the ALSA sequencer, playing the bank Peach
 /// ships from a private folder (see `AmsynthSetup`), and waits until its sequencer client and

@@ -1,6 +1,5 @@
 import Foundation
 import PeachTools
-import PeachTrainer
 
 /// Reads a soundfont's header from disk for `SoundFontHeader`: the same check for doctor and
 /// for the FluidSynth Peach starts.

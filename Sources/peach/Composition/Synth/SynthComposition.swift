@@ -3,7 +3,6 @@ import PeachCore
 import PeachRig
 import PeachSettings
 import PeachTools
-import PeachTrainer
 
 /// Which synth Peach starts when no other is there (synth.engine resolved against what is
 /// installed and the sound), and its launcher: the one place `train`, `play` and `doctor` ask.

@@ -1,5 +1,4 @@
 import PeachTools
-import PeachTrainer
 
 /// How long Peach waits for a synth it started, and how it says so while it waits: one
 /// patience for `train`, `play` and `doctor`, so doctor never calls a start a problem that
