@@ -1,14 +1,17 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Dependency direction (arrows point at what a target may import):
+// Dependency direction (arrows point at what a target may import; Tests/ArchitectureTests pins
+// every edge between these targets, TargetEdges.swift):
 //   peach (executable, the one composition root: settings, store, sequencer, signals)
-//     -> PeachTrainer -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal, AsyncAlgorithms (timers)
+//     -> PeachTrainer (training) -> PeachCore, PeachRig, PeachALSA, ALSASequencer, PeachTerminal, AsyncAlgorithms
+//     -> PeachTools (doctor, learn, monitor, calibrate, synth set-up) -> PeachCore, PeachRig, PeachALSA, ALSASequencer
 //     -> PeachSettings -> PeachCore, PeachRig, PeachFiles
 //     -> PeachALSA -> PeachCore, PeachRig, ALSASequencer -> CAlsa (libasound)
-//     -> PeachStore -> PeachCore, PeachRig, PeachFiles, GRDB (SQLite)
+//     -> PeachStore -> PeachCore, PeachRig, PeachFiles, PeachReport, GRDB (SQLite)
+//     -> PeachReport (the profile: text, JSON, SVG, tallies) -> PeachCore
 //     -> PeachFiles (0700 folders, atomic file replacement) -> PeachCore, swift-system
-//     -> PeachTerminal -> PeachCore, PeachRig
+//     -> PeachTerminal (raw mode, keys, text out) -> PeachCore
 //     -> PeachRig -> PeachCore
 //     -> PeachCore
 //   PeachSimulation (simulated listeners driving the real sessions) -> PeachCore
@@ -30,7 +33,8 @@ let package = Package(
         .library(name: "ALSASequencer", targets: ["ALSASequencer"]),
         .library(name: "PeachALSA", targets: ["PeachALSA"]),
         .library(name: "PeachStore", targets: ["PeachStore"]),
-        .library(name: "PeachTrainer", targets: ["PeachTrainer"]),
+        .library(name: "PeachReport", targets: ["PeachReport"]),
+        .library(name: "PeachTools", targets: ["PeachTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0",
@@ -67,16 +71,23 @@ let package = Package(
         ),
         .target(name: "ALSASequencer", dependencies: ["CAlsa"]),
         .target(name: "PeachALSA", dependencies: ["PeachCore", "PeachRig", "ALSASequencer"]),
-        // The terminal: raw keys in, a live status line out.
-        .target(name: "PeachTerminal", dependencies: ["PeachCore", "PeachRig"]),
-        // What `peach train`, `monitor`, `learn`, `ports`, `play` and `doctor` run, given the
-        // objects the composition root made: no settings files, no database, no argument parsing.
+        // The terminal: raw mode, keys in, text out (no training vocabulary beyond the core's inputs).
+        .target(name: "PeachTerminal", dependencies: ["PeachCore"]),
+        // What `peach train` runs, given the objects the composition root made: the Trainer, its
+        // status line, presenters and reports, the feedback cue. No settings files, no database,
+        // no argument parsing.
         .target(name: "PeachTrainer",
                 dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer", "PeachTerminal",
                                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]),
+        // The tools around training: `peach doctor`'s checks, `learn`, `monitor`, calibrate's
+        // tap-along, and setting up the synth Peach starts (amsynth, FluidSynth's soundfonts).
+        .target(name: "PeachTools", dependencies: ["PeachCore", "PeachRig", "PeachALSA", "ALSASequencer"]),
+        // The profile as text, JSON and SVG, and the tallies and histories it is computed from:
+        // pure computation on the core's records, fed by whoever reads them (the store).
+        .target(name: "PeachReport", dependencies: ["PeachCore"]),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", "PeachRig", "PeachFiles", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachCore", "PeachRig", "PeachFiles", "PeachReport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "peach",
@@ -87,9 +98,11 @@ let package = Package(
                 "PeachALSA",
                 "ALSASequencer",
                 "PeachStore",
+                "PeachReport",
                 "PeachFiles",
                 "PeachTerminal",
                 "PeachTrainer",
+                "PeachTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,14 +126,17 @@ let package = Package(
         .testTarget(name: "PeachALSATests",
                     dependencies: ["PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         .testTarget(name: "PeachStoreTests",
-                    dependencies: ["PeachStore", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
+                    dependencies: ["PeachStore", "PeachReport", "PeachCore", "PeachRig", "PeachTestSupport", "PeachSimulation",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachRig", "PeachTestSupport"]),
+        .testTarget(name: "PeachReportTests", dependencies: ["PeachReport", "PeachCore", "PeachTestSupport", "PeachSimulation"]),
+        .testTarget(name: "PeachTerminalTests", dependencies: ["PeachTerminal", "PeachCore", "PeachTestSupport"]),
         // Also home of the toy discipline that proves a discipline is one folder: it runs through
         // the trainer, the store, export, import and the profile.
         .testTarget(name: "PeachTrainerTests",
                     dependencies: ["PeachTrainer", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTerminal",
                                    "PeachTestSupport", "PeachStore"]),
+        .testTarget(name: "PeachToolsTests",
+                    dependencies: ["PeachTools", "PeachALSA", "ALSASequencer", "PeachCore", "PeachRig", "PeachTestSupport"]),
         // Reads the sources and `swift package dump-package`: PeachCore imports only the toolchain and
         // names no MIDI wire concept; every target declares each module it imports.
         .testTarget(name: "ArchitectureTests", dependencies: ["PeachTestSupport"]),

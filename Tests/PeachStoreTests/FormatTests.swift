@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 import PeachTestSupport
 import Testing
 @testable import PeachStore

@@ -4,6 +4,7 @@ import PeachCore
 import Testing
 #if canImport(Glibc)
 import Glibc
+import PeachTestSupport
 #endif
 
 /// Issue 34 item 18: a long `peach import` held the write lock past the store's busy timeout,

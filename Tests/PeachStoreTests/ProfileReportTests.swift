@@ -6,6 +6,7 @@ import PeachCore
 import PeachTestSupport
 import Testing
 @testable import PeachStore
+@testable import PeachReport
 
 @Suite("peach profile: text, JSON and SVG", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileReportTests {

@@ -2,6 +2,8 @@ import Foundation
 import PeachCore
 import Testing
 @testable import PeachStore
+import PeachTestSupport
+@testable import PeachReport
 
 /// Issue 30, item 2, and issue 34, item 17: the store's report is tallied as the rows are read
 /// and equals the report from the records in memory; the change since a week ago; `--svg` alone

@@ -2,6 +2,8 @@ import Foundation
 import PeachCore
 import Testing
 @testable import PeachStore
+import PeachTestSupport
+@testable import PeachReport
 
 /// Issue 30: `peach profile` and `--json` skip the history (only the SVG draws it); what they
 /// print must not change.

@@ -4,6 +4,7 @@ import PeachCore
 import Testing
 #if canImport(Glibc)
 import Glibc
+import PeachTestSupport
 #endif
 
 /// Issue 34 item 25: a store nobody may write (a backup on read-only media, a folder without

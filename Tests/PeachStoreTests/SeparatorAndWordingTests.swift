@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 @testable import PeachStore
 import Testing
+@testable import PeachReport
 
 /// Issue 34 item 16: messages that read like internals.
 @Suite("Import separator and profile wording")

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
+import PeachTestSupport
 #endif
 
 /// Issue 34 item 25: a signal during `peach export FILE` left `.peach-UUID.tmp` beside FILE.

@@ -6,6 +6,7 @@ import PeachCore
 import PeachTestSupport
 import Testing
 @testable import PeachStore
+@testable import PeachReport
 
 /// Issue 32: every tuning's intervals are items of their own in `peach profile` (text, JSON,
 /// SVG), read from a real store holding records of three tunings.

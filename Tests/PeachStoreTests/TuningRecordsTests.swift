@@ -4,6 +4,7 @@ import PeachCore
 import PeachTestSupport
 import Testing
 @testable import PeachStore
+@testable import PeachReport
 
 /// Records in tunings beyond the iOS app's two (issue 32): stored, migrated, exchanged.
 @Suite("Records in other tunings", .timeLimit(.minutes(Patience.minutes(1))))

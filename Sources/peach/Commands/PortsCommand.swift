@@ -1,10 +1,10 @@
 import ALSASequencer
+import PeachALSA
 import ArgumentParser
 import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
-import PeachTrainer
 
 /// `peach ports`: the sequencer's ports and the ones Peach would use.
 struct PortsCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachReport
 import PeachStore
 
 /// `peach profile [--full] [--json] [--svg FILE]`: where the listener stands, from the stored records.

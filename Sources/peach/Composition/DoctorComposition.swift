@@ -4,7 +4,7 @@ import PeachALSA
 import PeachCore
 import PeachSettings
 import PeachStore
-import PeachTrainer
+import PeachTools
 import Synchronization
 
 /// Gathers the facts `peach doctor` judges, from the real machine: the device node, libasound,

@@ -1,4 +1,5 @@
 import ALSASequencer
+import PeachALSA
 import PeachSettings
 import PeachTrainer
 

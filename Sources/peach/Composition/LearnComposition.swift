@@ -4,7 +4,7 @@ import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
-import PeachTrainer
+import PeachTools
 
 /// Wires `peach learn`: the controller's port and stdin's lines into the walk-through, and its
 /// result into the user's settings file through the settings writer.

@@ -4,7 +4,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import PeachSettings
-import PeachTrainer
+import PeachTools
 import Synchronization
 
 /// Wires `peach monitor`: the controller's port, the mapping of a pretend session, hot-plug

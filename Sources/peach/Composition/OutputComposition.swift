@@ -4,6 +4,7 @@ import PeachALSA
 import PeachCore
 import PeachRig
 import PeachSettings
+import PeachTools
 import PeachTrainer
 
 /// The port the notes go to, and the synth Peach started for it, if it did.

@@ -14,6 +14,10 @@ struct PackageTargets {
 
     let targets: [Target]
 
+    init(targets: [Target]) {
+        self.targets = targets
+    }
+
     /// The folder that holds Package.swift, found from this file's place in Tests/.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()

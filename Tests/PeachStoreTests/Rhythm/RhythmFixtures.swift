@@ -1,5 +1,6 @@
 import Foundation
 import PeachCore
+import PeachTestSupport
 
 /// Deterministic rhythm records at millisecond precision.
 enum RhythmFixtures {

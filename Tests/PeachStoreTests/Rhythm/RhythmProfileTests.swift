@@ -3,6 +3,7 @@ import PeachCore
 import PeachTestSupport
 import Testing
 @testable import PeachStore
+@testable import PeachReport
 
 @Suite("peach profile: rhythm", .timeLimit(.minutes(Patience.minutes(1))))
 struct RhythmProfileTests {

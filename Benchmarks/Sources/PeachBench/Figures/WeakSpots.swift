@@ -1,7 +1,7 @@
 import Foundation
 import PeachCore
+import PeachReport
 import PeachSimulation
-import PeachStore
 
 /// Figure 20 (issue 33): the profile's per-interval estimates and window verdicts on simulated
 /// listeners, through the real comparison session and `peach profile`'s report, for training

@@ -5,7 +5,7 @@ import PeachCore
 import PeachSettings
 import PeachStore
 import PeachTerminal
-import Synchronization
+import PeachTools
 
 /// Wires `peach calibrate`: the store, the client and its ports (chosen as `peach train`
 /// chooses them), the rhythm player, the controller's taps stamped on the player's clock, the
@@ -95,69 +95,4 @@ enum CalibrateComposition {
             write("stored for \(outputName) with \(inputName): rhythm matching subtracts it from every tap")
         }
     }
-}
-
-/// The controller's note-ons (velocity above 0) and their kernel stamps, from the reader thread.
-final class TapCollector: Sendable {
-    private let source: SequencerAddress
-    private let taps = Mutex<[RhythmInstant]>([])
-    /// Hears the count of taps so far after each one.
-    private let onTap: @Sendable (Int) -> Void
-
-    init(source: SequencerAddress, onTap: @escaping @Sendable (Int) -> Void = { _ in }) {
-        self.source = source
-        self.onTap = onTap
-    }
-
-    func receive(_ event: SequencerEvent) {
-        guard event.source == source, case .noteOn(_, _, let velocity)? = event.midiMessage, velocity > 0,
-              let stamp = event.timestampNanoseconds else { return }
-        let count = taps.withLock { taps in
-            taps.append(RhythmInstant(nanoseconds: Int64(clamping: stamp)))
-            return taps.count
-        }
-        onTap(count)
-    }
-
-    func taken() -> [RhythmInstant] { taps.withLock { $0 } }
-}
-
-/// The result as one JSON object.
-struct CalibrationJSON: Encodable {
-    let latencyMs: Double
-    let spreadMs: Double
-    let taps: Int
-    let output: String
-    let input: String
-    let measuredAt: String
-
-    init(_ calibration: TapCalibration, output: String, input: String) {
-        latencyMs = calibration.latency.milliseconds
-        spreadMs = calibration.spreadMilliseconds
-        taps = calibration.tapsUsed
-        self.output = output
-        self.input = input
-        measuredAt = RecordTimestamp.text(of: calibration.measuredAt)
-    }
-
-    var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-}
-
-/// Only the terminal to tap on; printed as "Error: …", exit status 1.
-struct NoTapInput: Error, CustomStringConvertible {
-    var description: String {
-        "calibration needs a MIDI controller: no controller is connected, and the terminal's keys are not timed by "
-            + "the kernel (a key's time is when a thread reads it, several milliseconds late and never the same), "
-            + "so they cannot measure a latency. Connect a controller or name it with --from (`peach ports` lists the ports)."
-    }
-}
-
-/// The estimator's refusal; printed as "Error: calibration refused: …", exit status 1.
-struct CalibrationRefused: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { "calibration refused, nothing stored: \(reason)" }
 }

@@ -1,5 +1,5 @@
 import PeachStore
-import PeachTrainer
+import PeachTools
 
 extension DoctorComposition {
     /// The latest calibration of the ports rhythm matching would use, read without changing the

@@ -4,7 +4,7 @@ import Glibc
 import PeachCore
 import PeachRig
 import PeachSettings
-import PeachTrainer
+import PeachTools
 
 /// Starts amsynth as Peach's synth: headless, on the ALSA sequencer, playing the bank Peach
 /// ships from a private folder (see `AmsynthSetup`), and waits until its sequencer client and

@@ -1,7 +1,7 @@
 import ALSASequencer
 import Glibc
 import PeachSettings
-import PeachTrainer
+import PeachTools
 
 /// Starts FluidSynth as Peach's synth when no other is there: an ALSA sequencer client named
 /// after this process, with the synth.* settings' soundfont and audio driver, and waits (for

@@ -1,5 +1,5 @@
 import Foundation
-import PeachTrainer
+import PeachTools
 
 /// Reads a soundfont's header from disk for `SoundFontHeader`: the same check for doctor and
 /// for the FluidSynth Peach starts.

@@ -1,5 +1,5 @@
 import Foundation
-import PeachTrainer
+import PeachTools
 
 /// Where amsynth, FluidSynth and a General MIDI soundfont are installed (the soundfonts in the order of
 /// `GeneralMIDISoundFonts`, which `peach doctor` checks too).

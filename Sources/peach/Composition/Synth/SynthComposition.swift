@@ -2,7 +2,7 @@ import Foundation
 import PeachCore
 import PeachRig
 import PeachSettings
-import PeachTrainer
+import PeachTools
 
 /// Which synth Peach starts when no other is there (synth.engine resolved against what is
 /// installed and the sound), and its launcher: the one place `train`, `play` and `doctor` ask.

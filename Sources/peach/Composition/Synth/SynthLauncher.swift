@@ -1,6 +1,6 @@
 import ALSASequencer
 import Glibc
-import PeachTrainer
+import PeachTools
 
 /// Starts one synth engine as Peach's synth when no other is there, and waits until it is
 /// ready to play; the same launcher for `peach train`, `peach play` and `peach doctor`.

@@ -1,4 +1,4 @@
-import PeachTrainer
+import PeachTools
 
 /// Why Peach has no synth to play to; printed as "Error: …", exit status 1. Each says how to fix it.
 enum SynthStartError: Error, CustomStringConvertible {

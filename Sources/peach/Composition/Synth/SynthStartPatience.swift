@@ -1,4 +1,4 @@
-import PeachTrainer
+import PeachTools
 
 /// How long Peach waits for a synth it started, and how it says so while it waits: one
 /// patience for `train`, `play` and `doctor`, so doctor never calls a start a problem that

@@ -3,7 +3,7 @@ import Foundation
 import PeachALSA
 import PeachCore
 import PeachRig
-import PeachTrainer
+import PeachTools
 
 /// A synth figure 16 plays into, started as Peach starts it, rendering to a WAV file.
 struct LoudnessEngine: Sendable {

@@ -1,5 +1,5 @@
 import PeachCore
-import PeachStore
+import PeachReport
 
 /// What the runs of one training rule gave at one trial count of issue 33's listener: how many
 /// per-interval estimates hold the truth and lie within ±30 % of it, in how many runs all three
