@@ -11,7 +11,8 @@ extension ProfileJSON {
     /// - `windows`: the last 7, 30 and 90 days, {days, trials, kind, cents, lower, upper, before,
     ///   change}: `before` is the same span before the window ({trials, kind, cents, lower,
     ///   upper}); `change` {verdict (improved, worse, noClearChange), improvement (cents the
-    ///   estimate fell), lower, upper (its 95 % interval)}, null unless both spans have 30 trials.
+    ///   estimate fell), lower, upper (its 95 % interval), atLeast, atMost (one-sided 95 % bounds,
+    ///   for a reader asking one question only: "better?")}, null unless both spans have 30 trials.
     ///   Inside a window every trial counts alike. "All" is the discipline's own estimate.
     static func itemFields(_ discipline: TrainingDiscipline, _ report: ProfileReport) -> [(String, String)] {
         let intervals = report.pooledIntervals(of: discipline).map(intervalObject)
@@ -20,7 +21,8 @@ extension ProfileJSON {
                 ? object([("trials", String(window.trialsBefore))] + figures(window.before, centsKey: "cents")) : "null"
             let change = window.change.map { change in
                 object([("verdict", "\"\(change.verdict.rawValue)\""), ("improvement", number(change.improvement)),
-                        ("lower", number(change.lower)), ("upper", number(change.upper))])
+                        ("lower", number(change.lower)), ("upper", number(change.upper)),
+                        ("atLeast", number(change.atLeast)), ("atMost", number(change.atMost))])
             } ?? "null"
             return object([("days", String(window.days)), ("trials", String(window.trials))]
                           + figures(window.estimate, centsKey: "cents") + [("before", before), ("change", change)])

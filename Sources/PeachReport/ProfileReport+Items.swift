@@ -36,10 +36,17 @@ extension ProfileReport {
 }
 
 extension ProfileReport {
-    /// `--focus weak` for a comparison session over `intervals`: each interval's estimate in
-    /// `tuningSystem` (its stored name) and each register's, from the profile as it stands.
-    public func weakFocus(intervals: [DirectedInterval], tuningSystem: String) -> WeakFocus {
-        let discipline = intervals.allSatisfy { $0 == .prime } ? TrainingDiscipline.unisonComparison : .intervalComparison
+    /// `--focus weak` for a session over `intervals`: each interval's estimate in `tuningSystem`
+    /// (its stored name) and each register's, from the profile as it stands; the threshold's for
+    /// comparison, the spread's for `matching`.
+    public func weakFocus(intervals: [DirectedInterval], tuningSystem: String, matching: Bool = false) -> WeakFocus {
+        let unison = intervals.allSatisfy { $0 == .prime }
+        let discipline: TrainingDiscipline = switch (matching, unison) {
+        case (false, true): .unisonComparison
+        case (false, false): .intervalComparison
+        case (true, true): .unisonMatching
+        case (true, false): .intervalMatching
+        }
         var estimates: [DirectedInterval: ThresholdEstimate] = [:]
         for item in self.intervals[discipline] ?? [] where item.tuningSystem == tuningSystem {
             estimates[item.interval] = item.estimate

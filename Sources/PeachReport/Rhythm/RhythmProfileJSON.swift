@@ -10,11 +10,12 @@ import PeachCore
 /// ({kind, percent, lower, upper, trials, effectiveTrials}, null without trials), the rest the
 /// profile's figures of its correct answers (count 0 and nulls without). Matching: {tempoBPM,
 /// taps, meanOffset (signed, negative early), spread ({kind, percent, …} the SD of the taps),
-/// early, late}, each side {taps, count, mean, stdDev, ewma, trend} of |offset|.
+/// early, late}, each side {taps, count, mean, stdDev, ewma, trend} of |offset|. Then `bands`,
+/// the items per tempo band and side (`RhythmBandJSON`).
 enum RhythmProfileJSON {
     static func render(_ report: RhythmReport) -> String {
         "{\n" + [("offsetDetection", array(report.detection.map(detection))),
-                 ("matching", array(report.matching.map(matching)))]
+                 ("matching", array(report.matching.map(matching))), ("bands", RhythmBandJSON.render(report.bands))]
             .map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n  }"
     }
 
@@ -41,7 +42,7 @@ enum RhythmProfileJSON {
          ("trend", statistics?.trend.map { "\"\($0.rawValue)\"" } ?? "null")]
     }
 
-    private static func estimate(_ estimate: ThresholdEstimate) -> String {
+    static func estimate(_ estimate: ThresholdEstimate) -> String {
         "{" + [("kind", "\"\(estimate.kind.rawValue)\""), ("percent", number(estimate.cents)),
                ("lower", number(estimate.lower)), ("upper", number(estimate.upper)),
                ("trials", String(estimate.trials)), ("effectiveTrials", number(estimate.effectiveTrials))]
@@ -52,13 +53,13 @@ enum RhythmProfileJSON {
         objects.isEmpty ? "[]" : "[\n" + objects.map { "      " + object($0, depth: 3) }.joined(separator: ",\n") + "\n    ]"
     }
 
-    private static func object(_ fields: [(String, String)], depth: Int) -> String {
+    static func object(_ fields: [(String, String)], depth: Int) -> String {
         let inner = String(repeating: "  ", count: depth + 1)
         return "{\n" + fields.map { "\(inner)\"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
             + "\n" + String(repeating: "  ", count: depth) + "}"
     }
 
-    private static func number(_ value: Double?) -> String {
+    static func number(_ value: Double?) -> String {
         value.map(DecimalText.format) ?? "null"
     }
 }

@@ -7,7 +7,7 @@ enum RhythmProfileText {
 
     static func lines(_ report: RhythmReport) -> [String] {
         guard !report.isEmpty else { return [empty] }
-        var lines: [String] = []
+        var lines = RhythmBandText.lines(report.bands)
         lines.append(RhythmDiscipline.offsetDetection.title
                      + " (the offset you hear 75 % of the time, from every trial; % of a sixteenth note)")
         if report.detection.isEmpty { lines.append("  no trials yet") }

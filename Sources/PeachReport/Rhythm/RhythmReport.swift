@@ -43,6 +43,8 @@ public struct RhythmReport: Sendable {
     public let detection: [DetectionTempo]
     public let matching: [MatchingTempo]
     public let history: RhythmHistory
+    /// Per tempo band and side, shown only where the trials support it (issue 33).
+    public let bands: RhythmBands
 
     public init(detections: [RhythmOffsetDetectionRecord], matchings: [RhythmMatchingRecord],
                 weighting: RecencyWeighting = .standard) {
@@ -68,6 +70,7 @@ public struct RhythmReport: Sendable {
                                  late: statistics(.late), earlyTaps: early, lateTaps: records.count - early)
         }
         history = RhythmHistory(detections: detections, matchings: matchings, weighting: weighting)
+        bands = RhythmBands(detections: detections, matchings: matchings, weighting: weighting)
     }
 
     public var isEmpty: Bool { detection.isEmpty && matching.isEmpty }

@@ -39,8 +39,8 @@ extension SettingsCatalogue {
 
     public static let trainFocus = SettingDescriptor(
         key: "train.focus",
-        comment: "weak: comparison trials go to the intervals and registers where there is most to gain, each "
-            + "interval with its own staircase; none: drawn evenly, as the iOS app does.",
+        comment: "weak: trials go to the intervals and registers where there is most to gain (comparison: each "
+            + "interval with its own staircase; matching: by its spread); none: drawn evenly, as the iOS app does.",
         defaultValue: FrontEndSettings.default.focus,
         parse: { raw throws(DomainValueError) in try TrainingFocus(parsing: Parse.scalar(raw, type: "training focus")) },
         format: { $0.rawValue }

@@ -51,7 +51,7 @@ struct TrainCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop after this many completed trials (0: until stopped).", valueName: "n"))
     var trials: Int?
-    @Option(help: ArgumentHelp("weak: comparison trials go to your weakest intervals and registers; none: evenly.",
+    @Option(help: ArgumentHelp("weak: trials go to your weakest intervals and registers; none: evenly.",
                                valueName: "focus"), completion: .list(TrainingFocus.allCases.map(\.rawValue)),
             transform: OptionValues.focus)
     var focus: TrainingFocus?

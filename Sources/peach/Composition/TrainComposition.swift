@@ -157,7 +157,8 @@ enum TrainComposition {
             if mode.isMatching {
                 return .matching(try PitchMatchingSession(
                     intervals: trained, player: sessionPlayer, settings: pitchSettings, observers: [recorder, profile, thresholds],
-                    resettables: [recorder, profile, thresholds], now: RecordTimestamp.now))
+                    resettables: [recorder, profile, thresholds], now: RecordTimestamp.now,
+                    focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem, matching: true)))
             }
             return .comparison(try PitchComparisonSession(
                 intervals: trained, player: sessionPlayer, settings: pitchSettings, strategy: strategy, profile: profile,

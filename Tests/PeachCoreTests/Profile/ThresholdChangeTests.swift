@@ -18,6 +18,9 @@ struct ThresholdChangeTests {
         #expect(abs(change.improvement - 3) < 0.11)
         #expect(abs(change.lower - (3 - 1.386)) < 0.15 && abs(change.upper - (3 + 1.386)) < 0.15)
         #expect(change.text.hasPrefix("improved by 3.0 c ("))
+        // One-sided 95 % bounds: 1.645 SD from the median, inside the two-sided interval.
+        #expect(abs(change.atLeast - (3 - 1.163)) < 0.15 && abs(change.atMost - (3 + 1.163)) < 0.15)
+        #expect(change.lower < change.atLeast && change.atMost < change.upper)
     }
 
     @Test func overlappingEstimatesAreNoClearChangeAndARiseIsWorse() throws {

@@ -53,18 +53,26 @@ public struct PitchMatching: SessionDiscipline {
     let player: any NotePlayer
     let observers: [any PitchMatchingObserver]
     let now: @Sendable () -> Date
+    /// `--focus weak`; nil trains as the iOS app does.
+    var focus: WeakFocus? = nil
 
     public func newRun() -> Run { Run() }
 
     public func draw(number: Int, settings: TrainingSettings, run: inout Run, random: inout SessionRandom) throws -> Trial {
-        let pitches = try TrialPitches(intervals: intervals, settings: settings, random: &random)
+        let pitches = if let focus {
+            try focusedPitches(focus, settings: settings, random: &random)
+        } else {
+            try TrialPitches(intervals: intervals, settings: settings, random: &random)
+        }
         let span = Self.initialOffsetSpan.rawValue
-        return PitchMatchingTrial(
+        var trial = PitchMatchingTrial(
             number: number, referenceNote: pitches.referenceNote, targetNote: pitches.targetNote,
             interval: pitches.interval, tuningSystem: settings.activeTuning.identifier,
             initialCentOffset: Cents(unchecked: Double.random(in: -span...span, using: &random)),
             referenceFrequency: pitches.referenceFrequency, targetFrequency: pitches.targetFrequency,
             tunableAmplitude: settings.loudnessOffset(random: &random))
+        trial.focus = focus?.matchingReason(for: pitches.interval, among: intervals)
+        return trial
     }
 
     /// Plays the reference, then waits until the control commits.

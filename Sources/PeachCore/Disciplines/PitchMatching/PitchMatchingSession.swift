@@ -10,6 +10,7 @@ extension TrainingSession where Discipline == PitchMatching {
     public static var controlSpan: Cents { PitchMatching.controlSpan }
 
     /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    /// - Parameter focus: `--focus weak` (`WeakFocus`, spread estimates); nil draws as the iOS app does.
     public init(
         intervals: Set<DirectedInterval>,
         player: any NotePlayer,
@@ -18,9 +19,11 @@ extension TrainingSession where Discipline == PitchMatching {
         resettables: [any TrainingDataResetting] = [],
         clock: any Clock<Duration> = ContinuousClock(),
         random: SessionRandom = SessionRandom(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        focus: WeakFocus? = nil
     ) throws(DomainValueError) {
-        let discipline = PitchMatching(intervals: try sortedIntervals(intervals), player: player, observers: observers, now: now)
+        let discipline = PitchMatching(intervals: try sortedIntervals(intervals), player: player, observers: observers, now: now,
+                                       focus: focus)
         self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
     }
 

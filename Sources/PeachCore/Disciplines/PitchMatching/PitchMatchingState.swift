@@ -16,6 +16,8 @@ public struct PitchMatchingTrial: Hashable, Sendable {
     /// The pitch the user should reach.
     public let targetFrequency: Frequency
     public let tunableAmplitude: AmplitudeDB
+    /// With `--focus weak`: why this interval now ("your widest"); nil without a focus.
+    public var focus: String? = nil
 
     /// The tunable note's offset from the target for a control value in −1…1.
     public func centOffset(forControlValue value: Double) -> Cents {

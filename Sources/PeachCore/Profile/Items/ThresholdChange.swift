@@ -14,11 +14,17 @@ public struct ThresholdChange: Hashable, Sendable {
     /// The 95 % interval of `improvement`.
     public let lower: Double
     public let upper: Double
+    /// One-sided 95 % bounds: the improvement is at least `atLeast`, and at most `atMost`, each
+    /// with 95 % confidence (the 5 % and 95 % quantiles).
+    public let atLeast: Double
+    public let atMost: Double
 
-    public init(improvement: Double, lower: Double, upper: Double) {
+    public init(improvement: Double, lower: Double, upper: Double, atLeast: Double, atMost: Double) {
         self.improvement = improvement
         self.lower = lower
         self.upper = upper
+        self.atLeast = atLeast
+        self.atMost = atMost
     }
 
     /// The change from `before` to `after`; nil when either has no mass.
@@ -46,7 +52,8 @@ public struct ThresholdChange: Hashable, Sendable {
             }
             return differences.last!.value
         }
-        self.init(improvement: quantile(0.5), lower: quantile(0.025), upper: quantile(0.975))
+        self.init(improvement: quantile(0.5), lower: quantile(0.025), upper: quantile(0.975),
+                  atLeast: quantile(0.05), atMost: quantile(0.95))
     }
 
     public var verdict: Verdict {

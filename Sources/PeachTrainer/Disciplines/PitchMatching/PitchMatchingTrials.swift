@@ -15,6 +15,7 @@ extension PitchMatchingTrial: TrialNews, CountedStart {
     public func update(_ status: inout TrainingStatus, nearCents: Cents) {
         status.question = TrialQuestion(interval: interval, reference: referenceNote, target: targetNote,
                                         tuning: tuningSystem.shownName)
+        status.focus = focus.map { (interval == .prime ? "octave \(referenceNote.rawValue / 12 - 1)" : interval.words) + ", " + $0 }
         // No offset to show until the tunable note sounds.
         status.difficulty = nil
         status.prompt = .listen
