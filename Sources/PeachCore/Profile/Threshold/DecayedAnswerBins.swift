@@ -9,8 +9,8 @@ import Foundation
 /// A trial's weight is stored relative to trial `base` (2^((index − base)/halfLife)), so it is
 /// never touched again; an estimate scales every bin to the newest trial at once. `base` moves
 /// forward before the stored weights could overflow.
-public struct DecayedAnswerBins: Sendable {
-    private struct Bin: Sendable {
+public struct DecayedAnswerBins: Sendable, Codable {
+    private struct Bin: Sendable, Codable {
         var right = 0.0
         var wrong = 0.0
     }
