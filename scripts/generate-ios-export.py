@@ -5,7 +5,10 @@ a few seconds between trials, comparisons (three in four correct) and matchings,
 intervals up to an octave, a quarter just intonation. Timestamps are whole seconds of UTC, numbers
 Swift's shortest text with ".0" added when it has no point, LF between lines and none after the last.
 
-usage: generate-ios-export.py RECORDS SEED [--rhythm] > export.csv
+--start EPOCH moves the first sitting (default 1 700 000 000, November 2023; at 10⁶ records the
+last one is in 2032): the same records, shifted, so a fixture can end at the time it is measured.
+
+usage: generate-ios-export.py RECORDS SEED [--rhythm] [--start EPOCH] > export.csv
 """
 import random
 import sys
@@ -46,7 +49,8 @@ def main():
         header += ",tempoBPM,offsetMs,userOffsetMs"
     pad = ",,," if rhythm else ""
     lines = ["# peach-export-format:%d" % version, header]
-    now = 1_700_000_000
+    arguments = sys.argv[3:]
+    now = int(arguments[arguments.index("--start") + 1]) if "--start" in arguments else 1_700_000_000
     session_left = 0
     written = 0
     for _ in range(records):

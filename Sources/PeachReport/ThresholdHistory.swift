@@ -10,7 +10,7 @@ import PeachCore
 /// a group never spans a long gap, so the figure can still show the break.
 public struct ThresholdHistory: Sendable {
     /// One session (or a group of consecutive ones) and the trials in it.
-    public struct Session: Hashable, Sendable {
+    public struct Session: Hashable, Sendable, Codable {
         public let start: Date
         public let end: Date
         public let trials: Int
@@ -19,7 +19,7 @@ public struct ThresholdHistory: Sendable {
     }
 
     /// A discipline's estimate at the end of session `session` (an index into `sessions`).
-    public struct Point: Hashable, Sendable {
+    public struct Point: Hashable, Sendable, Codable {
         public let session: Int
         public let estimate: ThresholdEstimate
     }

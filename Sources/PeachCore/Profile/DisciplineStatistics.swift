@@ -11,7 +11,7 @@ public struct DisciplineStatistics: Hashable, Sendable {
 }
 
 /// Accumulates one discipline's values in arrival order.
-struct DisciplineAccumulator: Hashable, Sendable {
+struct DisciplineAccumulator: Hashable, Sendable, Codable {
     private var welford = WelfordAccumulator()
     private var ewma = SessionEWMA()
     private var latest: Double?

@@ -7,7 +7,8 @@ import Synchronization
 /// Comparison contributes |cent offset| of correct answers only (a wrong answer says the
 /// difference was too small, not how large the threshold is); matching contributes |userCentError|.
 public final class PerceptualProfile: Sendable {
-    private let accumulators = Mutex<[TrainingDiscipline: DisciplineAccumulator]>([:])
+    /// The pitch disciplines' (PerceptualProfile+Snapshot reads and sets them whole).
+    let accumulators = Mutex<[TrainingDiscipline: DisciplineAccumulator]>([:])
     /// Rhythm statistics per discipline, tempo and side of the beat (PerceptualProfile+Rhythm).
     let rhythmAccumulators = Mutex<[RhythmProfileKey: DisciplineAccumulator]>([:])
     /// Disciplines added after these, each under its own name (PerceptualProfile+Named).

@@ -6,7 +6,7 @@ import Foundation
 /// bucket, a gap of exactly `sessionGap` starts the next one, as in the iOS app; a bucket counts with its mean. Each bucket is blended into the average with
 /// α = 1 − exp(−ln2 · Δt / halfLife), Δt being the time between the starts of the bucket and of
 /// the one before, so a week-old average counts half as much as it did a week ago.
-public struct SessionEWMA: Hashable, Sendable {
+public struct SessionEWMA: Hashable, Sendable, Codable {
     public static let defaultSessionGap: TimeInterval = 30 * 60
     public static let defaultHalfLife: TimeInterval = 7 * 24 * 3600
 

@@ -1,5 +1,5 @@
 /// The four things a listener trains; each has its own statistics.
-public enum TrainingDiscipline: String, CaseIterable, Hashable, Sendable {
+public enum TrainingDiscipline: String, CaseIterable, Hashable, Sendable, Codable {
     case unisonComparison
     case intervalComparison
     case unisonMatching

@@ -1,5 +1,5 @@
 /// Running mean and population variance in one pass (Welford's algorithm), stable for long runs.
-public struct WelfordAccumulator: Hashable, Sendable {
+public struct WelfordAccumulator: Hashable, Sendable, Codable {
     public private(set) var count = 0
     public private(set) var mean = 0.0
     private var sumOfSquaredDeviations = 0.0

@@ -4,7 +4,7 @@ import PeachCore
 /// Matching errors tallied as they are read: their weighted count, mean and sum of squared
 /// deviations (West's running update, which stays exact where Σe² − (Σe)²/N would cancel), each
 /// error weighted by how recent it is in its discipline, as `DecayedOutcomeBins` weighs answers.
-struct DecayedSpread: Sendable {
+struct DecayedSpread: Sendable, Codable {
     let weighting: RecencyWeighting
     /// In units of 2^((index − base)/halfLife), as `DecayedOutcomeBins` stores weights.
     private var total = 0.0

@@ -9,7 +9,7 @@ import PeachCore
 /// six per discipline, each a few dozen offset bins.
 struct ItemTally {
     /// Numbers only: hashing a tuning system's name for every trial would cost more than its bins.
-    private struct IntervalKey: Hashable {
+    struct IntervalKey: Hashable, Codable {
         let discipline: Int
         let interval: DirectedInterval
         /// An index into `tuningSystems`.
@@ -17,7 +17,7 @@ struct ItemTally {
     }
 
     /// Interval trials in one tuning beyond the iOS app's two, in one discipline (issue 32).
-    private struct ApartKey: Hashable {
+    struct ApartKey: Hashable, Codable {
         let discipline: Int
         let tuningSystem: Int
     }
@@ -30,12 +30,12 @@ struct ItemTally {
 
     let now: Date
     let weighting: RecencyWeighting
-    private var intervals: [IntervalKey: ProfileTally.Estimator] = [:]
+    var intervals: [IntervalKey: ProfileTally.Estimator] = [:]
     /// The tuning systems' names as met, usually one or two.
-    private var tuningSystems: [String] = []
+    var tuningSystems: [String] = []
     /// The tuning's own estimate per discipline and tuning beyond the iOS two: its trial count
     /// is also the recency index of its trials, as a discipline's is of its own.
-    private var apart: [ApartKey: ProfileTally.Estimator] = [:]
+    var apart: [ApartKey: ProfileTally.Estimator] = [:]
     /// Per discipline ordinal, per `ProfileReport.Window.lengths`.
     private var windows: [[WindowPair]]
     /// Where each window and the span before it start, as `Window.lengths`.

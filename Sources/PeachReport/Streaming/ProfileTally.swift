@@ -8,7 +8,7 @@ import PeachCore
 public struct ProfileTally {
     /// One discipline's estimate: answers per offset bin (comparison) or the errors' spread
     /// (matching), each trial weighted by its place in the discipline.
-    struct Estimator {
+    struct Estimator: Codable {
         var answers: DecayedAnswerBins
         var errors: DecayedSpread
 
@@ -35,7 +35,7 @@ public struct ProfileTally {
         }
     }
 
-    private struct DisciplineTally {
+    struct DisciplineTally: Codable {
         var trials = 0
         var whole: Estimator
         var registers: [Int: Estimator] = [:]
@@ -48,15 +48,16 @@ public struct ProfileTally {
     let weighting: RecencyWeighting
     /// Trials from this time on are "this week".
     let weekStart: Date
-    private var table = ThresholdFitTable()
-    private let profile = PerceptualProfile()
-    private var disciplines: [DisciplineTally]
+    // What the store keeps between runs (ProfileTally+Snapshot): every property but the dates.
+    var table = ThresholdFitTable()
+    var profile = PerceptualProfile()
+    var disciplines: [DisciplineTally]
     /// Per comparison discipline (0, 1) and reference note: Σ |offset| and count of correct answers.
-    private var notes: [[(sum: Double, count: Int)]]
+    var notes: [[(sum: Double, count: Int)]]
     /// Nil when the report's history is not wanted.
-    private var history: ThresholdHistory.Builder?
+    var history: ThresholdHistory.Builder?
     /// Per interval, and per window of days (issue 33).
-    private var items: ItemTally
+    var items: ItemTally
 
     /// `sessionCount`: the sittings of the history; nil for a report without one.
     public init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {

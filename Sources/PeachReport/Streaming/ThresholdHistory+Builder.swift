@@ -4,7 +4,7 @@ import PeachCore
 extension ThresholdHistory {
     /// Counts sittings as times arrive in order: a gap of `gap` or more starts the next. The
     /// builder needs the count before the first trial, to know how many sittings make a point.
-    public struct SessionCounter {
+    public struct SessionCounter: Codable {
         let gap: TimeInterval
         public private(set) var sessions = 0
         private var last: Date?
@@ -22,8 +22,8 @@ extension ThresholdHistory {
     /// Builds the history from trials handed over one at a time, oldest first: consecutive
     /// sittings are merged into groups of `size` (never across a long gap), and at the end of a
     /// group every discipline trained in it gets the estimate it had then.
-    struct Builder {
-        private struct Group {
+    struct Builder: Codable {
+        private struct Group: Codable {
             let start: Date
             var end: Date
             var trials = 0

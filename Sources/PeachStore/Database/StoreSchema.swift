@@ -30,7 +30,7 @@ public enum StoreSchema {
     public static let applicationID: Int32 = 0x5065_6163
 
     /// The tables the schema holds besides the record tables (SQLite's own `sqlite_` tables aside).
-    static let otherTables: Set<String> = ["grdb_migrations", CalibrationSchema.table]
+    static let otherTables: Set<String> = ["grdb_migrations", CalibrationSchema.table, ProfileTallyCache.table]
 
     /// The released migrations, in the order they run; they made the four first disciplines'
     /// tables. The record of applied steps stays GRDB's table (`grdb_migrations`), which every

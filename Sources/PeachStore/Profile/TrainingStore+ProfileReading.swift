@@ -15,38 +15,112 @@ extension TrainingStore {
     ///
     /// Without `history` (only the SVG draws it) the report's history is empty, and neither the
     /// sittings are counted (a second query over every row) nor an estimate made per sitting.
+    ///
+    /// The tally of the trials older than the report's dated figures is kept in the store
+    /// (`ProfileTallyCache`): a report starts from it and reads only the later rows, and a
+    /// writable store keeps the tally of this pass for the next (a read-only one is only read).
     public func profileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport {
         let rhythm = try rhythmReport()
-        var damaged: (table: String, id: Int64)?
-        let report: ProfileReport?
+        let cutoff = ProfileTallySnapshot.cutoff(before: now)
+        let pass = { (db: Database) throws -> ProfilePass in
+            try Self.profilePass(db, now: now, history: history, cutoff: cutoff, rhythm: rhythm)
+        }
+        let result: ProfilePass
         do {
-            report = try pool.read { db -> ProfileReport? in
-                var counter = ThresholdHistory.SessionCounter()
-                if history {
-                    let times = try Int64.fetchCursor(db, sql: Self.profileTimesSQL)
-                    while let time = try times.next() { counter.add(RecordTimestamp.date(milliseconds: time)) }
-                }
-                // Rows are stored as trials happen, so the order they were stored in is nearly always
-                // the time order: read that way (a plain scan) and sort in SQLite only when a row
-                // turns out older than the one before it (an import of older records).
-                for sorted in [false, true] {
-                    var tally = ProfileTally(sessionCount: history ? counter.sessions : nil, now: now)
-                    switch try Self.tally(into: &tally, db, sorted: sorted) {
-                    case .done: return tally.report(rhythm: rhythm)
-                    case .damaged(let table, let id):
-                        damaged = (table, id)
-                        return nil
-                    case .outOfOrder: continue
+            if pool.configuration.readonly {
+                result = try pool.read(pass)
+            } else {
+                // One deferred transaction: the snapshot is kept only if no other connection
+                // wrote since the pass began reading (SQLite refuses the write then: SQLITE_BUSY).
+                result = try pool.writeWithoutTransaction { db in
+                    var result: ProfilePass?
+                    try db.inTransaction(.deferred) {
+                        let outcome = try pass(db)
+                        if case .report(_, let keep?) = outcome {
+                            // The cache only saves time: a report it could not keep is still the report.
+                            try? ProfileTallyCache.save(db, keep, history: history)
+                        }
+                        result = outcome
+                        return .commit
                     }
+                    return result!
                 }
-                return nil
             }
         } catch {
             throw .operationFailed(path: path, operation: "read the records for the profile", reason: Self.reason(error))
         }
-        if let report { return report }
-        let (table, id) = damaged ?? ("pitchComparison", -1)
-        throw failure(readingAgain: table, id: id)
+        switch result {
+        case .report(let report, _): return report
+        case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
+        }
+    }
+
+    private enum ProfilePass {
+        /// The report, and the snapshot to keep, if any.
+        case report(ProfileReport, keep: ProfileTallyCache.Entry?)
+        case damaged(table: String, id: Int64)
+    }
+
+    /// The report from the latest kept snapshot that fits and the trials after it, or from
+    /// every trial; with a snapshot as of `cutoff` to keep where it is later than the one used.
+    private static func profilePass(_ db: Database, now: Date, history: Bool, cutoff: Int64,
+                                    rhythm: RhythmReport) throws -> ProfilePass {
+        // A kept snapshot with the sittings counted from its cutoff on, and the tally it restores.
+        var start: (entry: ProfileTallyCache.Entry, sessions: SessionCount?)?
+        for entry in try ProfileTallyCache.entries(db, history: history, notAfter: cutoff) {
+            var sessions: SessionCount?
+            if history {
+                guard let kept = entry.snapshot.sessions else { continue }
+                sessions = try countSessions(db, from: entry.cutoff, counter: kept, cutoff: cutoff)
+            }
+            if ProfileTally(restoring: entry.snapshot, sessionCount: sessions?.total.sessions, now: now) != nil {
+                start = (entry, sessions)
+                break
+            }
+        }
+        let sessions = try start.map(\.sessions)
+            ?? (history ? countSessions(db, from: nil, counter: ThresholdHistory.SessionCounter(), cutoff: cutoff) : nil)
+        // Rows are stored as trials happen, so the order they were stored in is nearly always
+        // the time order: read that way (a plain scan) and sort in SQLite only when a row
+        // turns out older than the one before it (an import of older records).
+        for sorted in [false, true] {
+            var tally = start.flatMap {
+                ProfileTally(restoring: $0.entry.snapshot, sessionCount: sessions?.total.sessions, now: now)
+            } ?? ProfileTally(sessionCount: sessions?.total.sessions, now: now)
+            var snapshot: ProfileTallySnapshot?
+            switch try Self.tally(into: &tally, db, sorted: sorted, from: start?.entry.cutoff,
+                                  snapshotAt: cutoff, sessions: sessions?.atCutoff, snapshot: &snapshot) {
+            case .done:
+                let taken = snapshot ?? tally.snapshot(sessions: sessions?.atCutoff)
+                let later = start.map { $0.entry.cutoff < cutoff } ?? true
+                return .report(tally.report(rhythm: rhythm),
+                               keep: later ? ProfileTallyCache.Entry(cutoff: cutoff, snapshot: taken) : nil)
+            case .damaged(let table, let id):
+                return .damaged(table: table, id: id)
+            case .outOfOrder:
+                continue
+            }
+        }
+        preconditionFailure("a sorted pass is never out of order")
+    }
+
+    /// The sittings: all of them (`total`, which sets the history's grouping) and those before `cutoff`.
+    private struct SessionCount {
+        var total: ThresholdHistory.SessionCounter
+        var atCutoff: ThresholdHistory.SessionCounter
+    }
+
+    /// Counts the sittings from stored time `from` on (every one where nil), going on from `counter`.
+    private static func countSessions(_ db: Database, from: Int64?, counter: ThresholdHistory.SessionCounter,
+                                      cutoff: Int64) throws -> SessionCount {
+        var counter = counter
+        var atCutoff: ThresholdHistory.SessionCounter?
+        let times = try Int64.fetchCursor(db, sql: profileTimesSQL(from: from))
+        while let time = try times.next() {
+            if atCutoff == nil, time >= cutoff { atCutoff = counter }
+            counter.add(RecordTimestamp.date(milliseconds: time))
+        }
+        return SessionCount(total: counter, atCutoff: atCutoff ?? counter)
     }
 
     private enum PassOutcome {
@@ -56,10 +130,15 @@ extension TrainingStore {
         case outOfOrder
     }
 
-    /// One pass over both pitch tables side by side, oldest first, each row into `tally`.
-    private static func tally(into tally: inout ProfileTally, _ db: Database, sorted: Bool) throws -> PassOutcome {
-        let comparisons = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: true, sorted: sorted))
-        let matchings = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: false, sorted: sorted))
+    /// One pass over both pitch tables side by side, oldest first, each row into `tally`: every
+    /// row, or those from stored time `from` on. `snapshot` is set to the tally as it stands
+    /// before the first trial at or after `cutoff` (nil if there is none).
+    private static func tally(
+        into tally: inout ProfileTally, _ db: Database, sorted: Bool, from: Int64?,
+        snapshotAt cutoff: Int64, sessions: ThresholdHistory.SessionCounter?, snapshot: inout ProfileTallySnapshot?
+    ) throws -> PassOutcome {
+        let comparisons = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: true, sorted: sorted, from: from))
+        let matchings = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: false, sorted: sorted, from: from))
         var comparison = try nextTrial(comparisons, comparison: true)
         var matching = try nextTrial(matchings, comparison: false)
         var latest = (comparison: Int64.min, matching: Int64.min)
@@ -83,6 +162,7 @@ extension TrainingStore {
                 guard next.time >= latest.matching else { return .outOfOrder }
                 latest.matching = next.time
             }
+            if snapshot == nil, next.time >= cutoff { snapshot = tally.snapshot(sessions: sessions) }
             tally.add(trial)
             if takeComparison {
                 comparison = try nextTrial(comparisons, comparison: true)
@@ -133,10 +213,13 @@ extension TrainingStore {
     private static let intervalsByName = Dictionary(uniqueKeysWithValues: Interval.allCases.map { ($0.abbreviation, $0) })
 
     /// Every pitch timestamp in order: the sittings are counted before the tally starts.
-    private static let profileTimesSQL = """
-        SELECT timestamp FROM pitchComparison WHERE typeof(timestamp) = 'integer'
-        UNION ALL SELECT timestamp FROM pitchMatching WHERE typeof(timestamp) = 'integer' ORDER BY 1
-        """
+    private static func profileTimesSQL(from: Int64?) -> String {
+        let since = from.map { " AND timestamp >= \($0)" } ?? ""
+        return """
+            SELECT timestamp FROM pitchComparison WHERE typeof(timestamp) = 'integer'\(since)
+            UNION ALL SELECT timestamp FROM pitchMatching WHERE typeof(timestamp) = 'integer'\(since) ORDER BY 1
+            """
+    }
 
     /// id, timestamp, referenceNote, unison, the value, isCorrect, whether the values the
     /// profile reads are what a trial records (1) or not (0), then interval, targetNote and
@@ -145,11 +228,13 @@ extension TrainingStore {
     /// others count for their interval in their tuning only): oldest first when `sorted`, else as
     /// stored. The checks are comparisons only (a text or blob sorts above every number, NULL
     /// fails): `typeof()` and an IN list of the interval names cost SQLite three times the read.
-    private static func profileRowsSQL(comparison: Bool, sorted: Bool) -> String {
+    private static func profileRowsSQL(comparison: Bool, sorted: Bool, from: Int64?) -> String {
         // Sorted by SQLite's sorter over a plain scan (NOT INDEXED): walking the identity index
         // costs a table lookup per row, twice the sort (1.5 s against 0.7 s of CPU for 700 000 rows).
+        // From a kept snapshot on (`from`), SQLite takes the rows through the index on the time.
         let order = sorted ? "timestamp, id" : "id"
-        let source = sorted ? "NOT INDEXED " : ""
+        let source = sorted && from == nil ? "NOT INDEXED " : ""
+        let since = from.map { "WHERE timestamp >= \($0) " } ?? ""
         let limit = Int(Cents.recordedLimit.rawValue)
         func cents(_ column: String) -> String { "\(column) BETWEEN -\(limit) AND \(limit)" }
         let common = "timestamp BETWEEN -9223372036854775807 AND 9223372036854775807 AND referenceNote BETWEEN 0 AND 127"
@@ -158,14 +243,14 @@ extension TrainingStore {
                 SELECT id, timestamp, referenceNote, interval = 'P1', centOffset, isCorrect, \
                 COALESCE(\(common) AND \(cents("centOffset")) AND isCorrect IN (0, 1), 0), \
                 interval, targetNote, tuningSystem, \(pooledRows) \
-                FROM pitchComparison \(source)ORDER BY \(order)
+                FROM pitchComparison \(source)\(since)ORDER BY \(order)
                 """
         }
         return """
             SELECT id, timestamp, referenceNote, interval = 'P1', userCentError, 0, \
             COALESCE(\(common) AND \(cents("userCentError")), 0), \
             interval, targetNote, tuningSystem, \(pooledRows) \
-            FROM pitchMatching \(source)ORDER BY \(order)
+            FROM pitchMatching \(source)\(since)ORDER BY \(order)
             """
     }
 

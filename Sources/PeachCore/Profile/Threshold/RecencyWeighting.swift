@@ -26,3 +26,16 @@ public struct RecencyWeighting: Hashable, Sendable {
         (0..<count).map { weight(trialsAfter: count - 1 - $0) }
     }
 }
+
+/// As its half-life alone, read back through `init(halfLife:)` so a stored value is checked as a
+/// new one is.
+extension RecencyWeighting: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(halfLife: try decoder.singleValueContainer().decode(Double.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(halfLife)
+    }
+}

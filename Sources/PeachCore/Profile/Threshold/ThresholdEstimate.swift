@@ -1,7 +1,7 @@
 /// What the trials say about a threshold (comparison) or a spread (matching), in cents, with a
 /// 95 % interval, stated honestly when the data bound it on one side only.
-public struct ThresholdEstimate: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct ThresholdEstimate: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         /// Bounded on both sides: `cents` lies within `lower`…`upper`.
         case interval
         /// Every small value is still possible (e.g. all answers correct): only `upper` holds.

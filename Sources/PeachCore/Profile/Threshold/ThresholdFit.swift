@@ -18,7 +18,7 @@ public enum ThresholdFit {
         return (0...steps).map { low * pow(ratio, Double($0)) }
     }()
     /// The slopes and lapse rates the fit may choose from.
-    public struct Nuisance: Hashable, Sendable {
+    public struct Nuisance: Hashable, Sendable, Codable {
         public static let standard = Nuisance(slopes: [1.5, 2, 3], lapseRates: [0, 0.02, 0.04, 0.06])
 
         public let slopes: [Double]

@@ -81,3 +81,21 @@ public struct ThresholdFitTable: Sendable {
         return (sums, total)
     }
 }
+
+/// Kept as the keys of its rows and its grid: the rows are computed again on reading (each is a
+/// function of its key), and a fit only weighs the bins whose row is there.
+extension ThresholdFitTable: Codable {
+    private enum CodingKeys: String, CodingKey { case nuisance, keys }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(nuisance: try container.decode(ThresholdFit.Nuisance.self, forKey: .nuisance))
+        for key in try container.decode([Int].self, forKey: .keys) { prepare(key) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nuisance, forKey: .nuisance)
+        try container.encode(rows.keys.sorted(), forKey: .keys)
+    }
+}
