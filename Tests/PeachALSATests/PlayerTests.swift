@@ -24,6 +24,20 @@ struct PlayerTests {
 
     func pool(_ numbers: Int...) throws -> ChannelPool { try ChannelPool(numbers.map { try MIDIChannel($0) }) }
 
+    /// Plays a prepared 300 ms note to its end while the queue's clock stands `queuePast` beyond
+    /// its note-off and the kernel still holds it (its tick has not come); returns the note-off's time.
+    func playNoteTheKernelStillHolds(_ player: ALSANotePlayer, queuePast: Duration) async throws -> SequencerTime {
+        try player.prepare()
+        let end = SequencerTime(nanoseconds: 5_300_000_000)
+        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
+        await clock.waitForSleepers()
+        output.setTime(end.advanced(by: queuePast))
+        output.setPending(true)
+        clock.advance(by: .milliseconds(300) + queuePast)
+        try await playing.value
+        return end
+    }
+
     @Test("the sounding pitch: FluidSynth's nearest whole cent, any other synth's wheel step (within 0.0123 c)")
     func soundingFrequency() throws {
         let fluid = player(NotePlayerConfiguration(bendResponse: .fluidSynth))
@@ -196,14 +210,7 @@ struct PlayerTests {
     /// (it does at its next tick): a note-on sent direct now would arrive first and be cut.
     @Test func theNextNoteQueuesBehindANoteOffTheKernelHasNotDispatchedYet() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        try player.prepare()
-        let end = SequencerTime(nanoseconds: 5_300_000_000)
-        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
-        await clock.waitForSleepers()
-        output.setTime(end.advanced(by: .microseconds(40)))
-        output.setPending(true)
-        clock.advance(by: .milliseconds(300))
-        try await playing.value
+        let end = try await playNoteTheKernelStillHolds(player, queuePast: .microseconds(40))
         output.clear()
 
         let next = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
@@ -229,15 +236,8 @@ struct PlayerTests {
     @Test("a note-off the kernel still holds keeps the next note behind it, however long ago its time passed")
     func aLateTickNeverLetsTheNextNoteOvertake() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        try player.prepare()
-        let end = SequencerTime(nanoseconds: 5_300_000_000)
-        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
-        await clock.waitForSleepers()
         // The queue's clock is a whole second past the note-off, and the kernel still holds it.
-        output.setTime(end.advanced(by: .seconds(1)))
-        output.setPending(true)
-        clock.advance(by: .seconds(2))
-        try await playing.value
+        let end = try await playNoteTheKernelStillHolds(player, queuePast: .seconds(1))
         output.clear()
         _ = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         #expect(output.log == [
@@ -252,14 +252,7 @@ struct PlayerTests {
     @Test("a reaction's note-off leaves direct even behind a passed note-off, a copy queued behind it")
     func aReactionNoteOffGoesDirect() async throws {
         let player = player(NotePlayerConfiguration(sendsBendRange: false))
-        try player.prepare()
-        let end = SequencerTime(nanoseconds: 5_300_000_000)
-        let playing = Task { try await player.play(frequency: hz(0), duration: .milliseconds(300), velocity: velocity, amplitude: .zero) }
-        await clock.waitForSleepers()
-        output.setTime(end.advanced(by: .microseconds(40)))
-        output.setPending(true)
-        clock.advance(by: .milliseconds(300))
-        try await playing.value
+        let end = try await playNoteTheKernelStillHolds(player, queuePast: .microseconds(40))
         let target = try player.startNote(frequency: hz(0), velocity: velocity, amplitude: .zero)
         output.clear()
         try target.stop()
