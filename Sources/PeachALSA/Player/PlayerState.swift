@@ -180,7 +180,7 @@ struct PlayerState: Sendable {
                     // A reaction (an answer stopping the target) leaves at once, without asking
                     // the kernel: a note-off cuts nothing. A copy waits behind the passed note-off
                     // in case the note-on it ends still waits there too; a second note-off is a no-op.
-                    if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
+                    try sendDirect(message, output, toConnected: toConnected)
                     if queuedBehind { try output.schedule(message, at: passed, tag: Self.queuedBehindTag) }
                     return
                 }
@@ -192,10 +192,14 @@ struct PlayerState: Sendable {
                 passedNoteOff = nil
                 queuedBehind = false
             }
-            if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
+            try sendDirect(message, output, toConnected: toConnected)
         } catch {
             throw lose(error)
         }
+    }
+
+    private func sendDirect(_ message: MIDIMessage, _ output: any MIDIOutput, toConnected: Bool) throws {
+        if toConnected { try output.sendToConnected(message) } else { try output.send(message) }
     }
 
     private mutating func cancel(tag: UInt8, _ output: any MIDIOutput) throws(NotePlayerError) {
