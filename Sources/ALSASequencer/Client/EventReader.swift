@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// The dedicated reader thread: blocks in poll() on the sequencer's descriptors and a wake-up
 /// pipe, drains every pending event when woken, and stops when `stop()` writes to the pipe.
@@ -9,11 +10,16 @@ final class EventReader: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let stopped = DispatchSemaphore(value: 0)
+    private let outcome = Mutex(ReaderScheduling.inherited)
+    /// How the thread is scheduled, as it found out when it started.
+    var scheduling: ReaderScheduling { outcome.withLock { $0 } }
 
     /// `drain` reads and decodes everything pending (under the client's lock); nil means the
     /// client is gone. `deliver` hands the batch on. `finished` runs when the thread ends, also
     /// when it ends on its own because the sequencer descriptor failed.
-    init(descriptors: [pollfd],
+    /// `priority` is applied by the thread to itself before it first waits; `init` returns once
+    /// it has, so `scheduling` says what it got.
+    init(descriptors: [pollfd], priority: ReaderPriority = .inherited,
          drain: @escaping @Sendable () -> [SequencerEvent]?,
          deliver: @escaping @Sendable ([SequencerEvent]) -> Void,
          finished: @escaping @Sendable () -> Void) throws(SequencerError)
@@ -26,13 +32,17 @@ final class EventReader: Sendable {
         sequencerDescriptors = descriptors
         wakeRead = ends[0]
         wakeWrite = ends[1]
+        let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            outcome.withLock { $0 = ReaderScheduling.apply(priority) }
+            started.signal()
             run(drain: drain, deliver: deliver)
             finished()
             stopped.signal()
         }
         thread.name = "ALSA sequencer reader"
         thread.start()
+        started.wait()
     }
 
     private func run(drain: () -> [SequencerEvent]?, deliver: ([SequencerEvent]) -> Void) {

@@ -79,11 +79,13 @@ public final class SequencerClient: Sendable {
     ///   (EAGAIN to their sender) and, at our next read, drops every event waiting: a client that
     ///   hears thousands of events a second needs room for the moments its reader falls behind.
     ///   Set before our ports exist, since resizing the pool drops whatever waits in it.
+    /// - Parameter readerPriority: how the thread that reads our input (and runs `onInput`'s
+    ///   handlers) is scheduled; `readerScheduling` says what it got.
     /// - Parameter handler: observes input as `onInput` does, from the first event on: once the
     ///   ports exist others may send at once (a client answering a port announcement).
     public init(name: String, outputPortName: String = "output", inputPortName: String = "input",
                 stampingEveryInput: Bool = false, queueTickHz: Int? = nil, stampingQueue: Int? = nil,
-                inputPool: Int? = nil, onInput handler: (@Sendable (SequencerEvent) -> Void)? = nil) throws(SequencerError)
+                inputPool: Int? = nil, readerPriority: ReaderPriority = .inherited, onInput handler: (@Sendable (SequencerEvent) -> Void)? = nil) throws(SequencerError)
     {
         peach_silence_alsa_diagnostics()  // our errors carry the text; libasound would print it again
         var opened: OpaquePointer?
@@ -134,7 +136,7 @@ public final class SequencerClient: Sendable {
             if let handler { broadcast.observe(handler) }
             self.echoes = echoes
             self.settling = settling
-            self.reader = try EventReader(descriptors: descriptors,
+            self.reader = try EventReader(descriptors: descriptors, priority: readerPriority,
                                           drain: { try? handle.withOpen { seq, pacing in Self.drainInput(seq, echoes, settling, &pacing) } },
                                           deliver: { broadcast.deliver($0) },
                                           finished: {
@@ -148,6 +150,9 @@ public final class SequencerClient: Sendable {
     }
 
     deinit { close() }
+
+    /// How the thread that reads our input is scheduled (see `ReaderPriority`).
+    public var readerScheduling: ReaderScheduling { reader.scheduling }
 
     /// A new stream of everything that reaches the input port, plus System announcements. Each
     /// call gets its own stream with every event from then on; all end when the client closes.

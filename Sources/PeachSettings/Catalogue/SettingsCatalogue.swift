@@ -330,7 +330,7 @@ public enum SettingsCatalogue {
         noteRangeLower.erased, noteRangeUpper.erased, noteDuration.erased, referencePitch.erased,
         varyLoudness.erased, intervals.erased, tuningSystem.erased, tuning.erased, noteGap.erased, velocity.erased,
         rhythmTempo.erased, rhythmClickVelocity.erased, outputPort.erased, inputPort.erased, midiChannel.erased, pitchBendRange.erased,
-        pitchResolution.erased, portWait.erased,
+        pitchResolution.erased, portWait.erased, realtimePriority.erased,
         soundProgram.erased, soundBank.erased,
         controllerChannel.erased, controllerComparisonMode.erased, controllerHigher.erased, controllerLower.erased,
         controllerTuning.erased, controllerCommit.erased,

@@ -13,6 +13,8 @@ public struct FrontEndSettings: Hashable, Sendable {
     public let json: Bool
     public let pitchResolution: PitchResolution
     public let portWait: PortWait
+    /// The controller's reader thread's realtime priority in `peach train`.
+    public let realtimePriority: RealtimePriority
     public let synth: SynthLaunchSettings
     public let feedback: FeedbackCueSettings
     /// `weak`: comparison trials go where there is most to gain (issue 33).
@@ -20,13 +22,14 @@ public struct FrontEndSettings: Hashable, Sendable {
 
     public init(mode: TrainingMode = .comparison, trials: Int? = nil, json: Bool = false,
                 pitchResolution: PitchResolution = .automatic, portWait: PortWait = .none,
-                synth: SynthLaunchSettings = .default, feedback: FeedbackCueSettings = .default,
+                realtimePriority: RealtimePriority = .default, synth: SynthLaunchSettings = .default, feedback: FeedbackCueSettings = .default,
                 focus: TrainingFocus = .none) {
         self.mode = mode
         self.trials = trials
         self.json = json
         self.pitchResolution = pitchResolution
         self.portWait = portWait
+        self.realtimePriority = realtimePriority
         self.synth = synth
         self.feedback = feedback
         self.focus = focus

@@ -64,6 +64,16 @@ extension SettingsCatalogue {
         format: { $0.text }
     )
 
+    public static let realtimePriority = SettingDescriptor(
+        key: "midi.realtimePriority",
+        comment: "Realtime priority 1…99 of the thread that reads the controller in `peach train` (an answer's note-off and "
+            + "a knob's bend leave from it), where the system allows it (root, or the audio group's rtprio limit); "
+            + "off (0): normal priority. `peach doctor` says what it gets.",
+        defaultValue: FrontEndSettings.default.realtimePriority,
+        parse: { raw throws(DomainValueError) in try RealtimePriority(parsing: Parse.scalar(raw, type: "realtime priority")) },
+        format: { $0.text }
+    )
+
     public static let synthAutoStart = SettingDescriptor(
         key: "synth.autoStart",
         comment: "true: with no output port given and no synth running, start synth.engine and stop it on exit.",

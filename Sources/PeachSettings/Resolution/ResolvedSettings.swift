@@ -59,6 +59,7 @@ public struct ResolvedSettings: Sendable {
 
         let pitchResolution = record(Catalogue.pitchResolution, resolver.resolve(Catalogue.pitchResolution))
         let portWait = record(Catalogue.portWait, resolver.resolve(Catalogue.portWait))
+        let realtimePriority = record(Catalogue.realtimePriority, resolver.resolve(Catalogue.realtimePriority))
         let mode = record(Catalogue.trainMode, resolver.resolve(Catalogue.trainMode))
         let trials = record(Catalogue.trainTrials, resolver.resolve(Catalogue.trainTrials))
         let json = record(Catalogue.trainJSON, resolver.resolve(Catalogue.trainJSON))
@@ -76,7 +77,7 @@ public struct ResolvedSettings: Sendable {
         let feedback = (try? FeedbackCueSettings(channel: feedbackChannel, positiveNote: positive,
                                                  negativeNote: negative, nearCents: near)) ?? .default
         frontEnd = FrontEndSettings(mode: mode, trials: trials, json: json, pitchResolution: pitchResolution,
-                                    portWait: portWait, synth: synth, feedback: feedback, focus: focus)
+                                    portWait: portWait, realtimePriority: realtimePriority, synth: synth, feedback: feedback, focus: focus)
 
         self.entries = Catalogue.all.compactMap { entries[$0.key] }
         self.warnings = resolver.warnings

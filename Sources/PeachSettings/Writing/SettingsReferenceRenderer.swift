@@ -63,6 +63,7 @@ public enum SettingsReferenceRenderer {
         "PitchBendRange": "semitones",
         "PitchResolution": "cents, or auto",
         "PortWait": "seconds, or forever",
+        "RealtimePriority": "1…99, or off",
         "Int": "whole number",
         "Bool": "true or false",
         "ComparisonMode": "answer mode",

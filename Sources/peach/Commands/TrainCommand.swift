@@ -129,7 +129,7 @@ struct TrainingRequest: Sendable {
         focus = command.focus ?? frontEnd.focus
         self.frontEnd = FrontEndSettings(mode: mode, trials: trialLimit, json: json,
                                          pitchResolution: frontEnd.pitchResolution, portWait: portWait,
-                                         synth: frontEnd.synth, feedback: frontEnd.feedback, focus: focus)
+                                         realtimePriority: frontEnd.realtimePriority, synth: frontEnd.synth, feedback: frontEnd.feedback, focus: focus)
         verbose = command.verbose
     }
 }

@@ -29,6 +29,9 @@ enum DoctorComposition {
         }
         let ports = portFacts(settings: settings, frontEnd: frontEnd)
         findings.append(SequencerClientCheck(outcome: ports.outcome, deviceExists: deviceExists).finding)
+        if let scheduling = ports.readerScheduling {
+            findings.append(ReaderPriorityCheck(scheduling: scheduling).finding)
+        }
 
         // The synth `peach train` would use instead of starting one: configured or found.
         let externalSynth = (ports.facts?.synth?.label ?? settings.rig.outputPort)?.terminalSafe
@@ -107,17 +110,18 @@ enum DoctorComposition {
         }
     }
 
-    /// Opens a client of its own (closed again at once) and lists the other clients' ports.
+    /// Opens a client of its own (closed again at once), its reader asking for the priority
+    /// `peach train`'s does, and lists the other clients' ports.
     private static func portFacts(settings: LayeredUserSettings, frontEnd: FrontEndSettings)
-        -> (outcome: SequencerClientCheck.Outcome, facts: PortFacts?)
+        -> (outcome: SequencerClientCheck.Outcome, facts: PortFacts?, readerScheduling: ReaderScheduling?)
     {
         let client: SequencerClient
         do {
-            client = try SequencerComposition.openClient(name: "Peach doctor")
+            client = try SequencerComposition.openClient(name: "Peach doctor", realtimePriority: frontEnd.realtimePriority)
         } catch let error as SequencerUnavailable {
-            return (.failed(error.reason), nil)
+            return (.failed(error.reason), nil, nil)
         } catch {
-            return (.failed("\(error)"), nil)
+            return (.failed("\(error)"), nil, nil)
         }
         defer { client.close() }
         let own = client.clientID
@@ -125,9 +129,9 @@ enum DoctorComposition {
             let ports = try client.ports().filter { $0.address.client != own }
             let facts = PortFacts(ports: ports, ownClient: own, outputSpec: settings.rig.outputPort,
                                   inputSpec: settings.rig.inputPort, waitsForPorts: frontEnd.portWait != PortWait.none)
-            return (.opened(clientID: own), facts)
+            return (.opened(clientID: own), facts, client.readerScheduling)
         } catch {
-            return (.failed("listing the ports: \(error)"), nil)
+            return (.failed("listing the ports: \(error)"), nil, client.readerScheduling)
         }
     }
 

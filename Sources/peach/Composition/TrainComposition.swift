@@ -29,9 +29,9 @@ enum TrainComposition {
         let thresholds = try store.loadLiveThresholds()
         log.debug("store \(store.location) open, profile and threshold estimates loaded")
         timeline.mark("store open, profile loaded")
-        let client = try SequencerComposition.openClient()
+        let client = try SequencerComposition.openClient(realtimePriority: request.frontEnd.realtimePriority)
         defer { client.close() }
-        log.debug("sequencer client \(client.clientID) open")
+        log.debug("sequencer client \(client.clientID) open; it reads the controller at \(client.readerScheduling)")
         timeline.mark("sequencer client open")
 
         // One ordered way to the screen: notices from the port waiting and the hot-plug watch

@@ -76,8 +76,10 @@ struct AnswerReaction: BenchmarkFigure {
                     + "Peach's answer. Every press (through a tap on its keyboard's port) and every note-off are stamped "
                     + "on arrival by the bench's synth client, on one queue.",
                 "Presses that found the target already ended (no note-off to send, excluded): \(late).",
-                "The echo client is a Swift client on the same ALSASequencer layer (reader thread, AsyncStream, direct send) "
-                    + "that answers each key with a note-off: the floor below Peach's own cost. Measured in the same "
+                "The echo client is a Swift client on the same ALSASequencer layer that answers each key with a note-off "
+                    + "as Peach answers: on its reader thread, the moment the event is read (direct send), that thread "
+                    + "asking for SCHED_FIFO 50 as Peach's does (midi.realtimePriority; echo: \(echo.client.readerScheduling)): "
+                    + "the floor below Peach's own cost. Measured in the same "
                     + "trials it shares their conditions: Peach's output queue ticking for the target's note-off, "
                     + "an idle pause before each press.",
                 "Back to back (a key every 5–20 ms after the run, nothing else running), the echo's median is "

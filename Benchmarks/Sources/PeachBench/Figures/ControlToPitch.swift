@@ -57,6 +57,9 @@ struct ControlToPitch: BenchmarkFigure {
                 "p99 per round, Peach / echo: " + rows.joined(separator: "; ") + ". The p99 ratio judged is the median of "
                     + "Peach's round p99s over the median of the echo's; the median ratio is over all moves.",
                 "Latency: each move's stamp (a tap on the controller's port) to its bend's, both on the bench synth's queue.",
+                "Both answer on their reader thread, the moment the move is read, that thread asking for SCHED_FIFO 50 "
+                    + "(Peach's midi.realtimePriority default; the echo the same): they differ only in what happens "
+                    + "between reading and sending.",
             ])
     }
 

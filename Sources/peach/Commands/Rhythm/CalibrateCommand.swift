@@ -90,7 +90,8 @@ struct CalibrationRequest: Sendable {
         if let portWait = command.portWait {
             frontEnd = FrontEndSettings(mode: frontEnd.mode, trials: frontEnd.trials, json: frontEnd.json,
                                         pitchResolution: frontEnd.pitchResolution, portWait: portWait,
-                                        synth: frontEnd.synth, feedback: frontEnd.feedback)
+                                        realtimePriority: frontEnd.realtimePriority, synth: frontEnd.synth,
+                                        feedback: frontEnd.feedback, focus: frontEnd.focus)
         }
         self.frontEnd = frontEnd
     }
