@@ -38,20 +38,10 @@ struct TrainScreenTests {
         screen.split(separator: "\n").last { $0.contains(text) }.map(String.init)
     }
 
-    @Test("each mode at 80 columns: the interval asked, the prompt and the result on one row; the warning on its own")
-    func eightyColumns() async throws {
-        // The four modes side by side, each in its own pane with its own synth: the suite runs
-        // serially, and one after the other they took four times as long.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for mode in ["comparison", "interval-comparison", "matching", "interval-matching"] {
-                group.addTask { try await Self.eightyColumns(mode: mode) }
-            }
-            try await group.waitForAll()
-        }
-    }
-
-    private static func eightyColumns(mode: String) async throws {
-        let synth = try SequencerClient(name: "Test Synth \(mode)")
+    @Test("each mode at 80 columns: the interval asked, the prompt and the result on one row; the warning on its own",
+          arguments: ["comparison", "interval-comparison", "matching", "interval-matching"])
+    func eightyColumns(mode: String) async throws {
+        let synth = try SequencerClient(name: "Test Synth")
         defer { synth.close() }
         let run = try await Run.start([mode, "--trials", "1", "--intervals", "P5u,M3d"], synth: synth)
         do {
@@ -63,27 +53,27 @@ struct TrainScreenTests {
         await run.end()
     }
 
-    private static func check(mode: String, in pane: TmuxPane) async throws {
+    private func check(mode: String, in pane: TmuxPane) async throws {
         let matching = mode.hasSuffix("matching")
         // The VM's virtual MIDI port is a controller: the prompts name its controls.
         let prompt = matching ? "mod wheel starts the note" : "higher or lower? key above/below "
         // At 80 columns the trial number may give way (interval comparison with a controller's
         // longer prompt): the question, the prompt and the result do not.
         let asked = try await pane.waitFor(prompt)
-        let status = try #require(Self.line(containing: prompt, in: asked), "\(mode): \(asked)")
-        #expect(status.contains("detuned") || matching, "\(mode): the status line is one row: \(asked)")
+        let status = try #require(Self.line(containing: prompt, in: asked))
+        #expect(status.contains("detuned") || matching, "the status line is one row: \(asked)")
         if mode.hasPrefix("interval") {
-            #expect(status.contains(" up from ") || status.contains(" down from "), "\(mode): the interval asked: \(status)")
+            #expect(status.contains(" up from ") || status.contains(" down from "), "the interval asked: \(status)")
         } else {
-            #expect(!status.contains(" from "), "\(mode): \(status)")
+            #expect(!status.contains(" from "), "\(status)")
         }
         // The settings warning starts a row of its own (and may wrap); never part of the status line.
-        #expect(asked.hasPrefix("warning: user file ") || asked.contains("\nwarning: user file "), "\(mode): \(asked)")
-        #expect(asked.contains("notADuration"), "\(mode): \(asked)")
-        #expect(!status.contains("warning") && !status.contains("notADuration"), "\(mode): \(status)")
+        #expect(asked.hasPrefix("warning: user file ") || asked.contains("\nwarning: user file "), "\(asked)")
+        #expect(asked.contains("notADuration"))
+        #expect(!status.contains("warning") && !status.contains("notADuration"))
         // The key help wraps between keys: no row ends inside a word of it.
-        #expect(asked.contains("keys: comparison"), "\(mode): \(asked)")
-        #expect(!asked.contains("0.1 cen\n") && !asked.contains("Ente\n"), "\(mode): \(asked)")
+        #expect(asked.contains("keys: comparison"))
+        #expect(!asked.contains("0.1 cen\n") && !asked.contains("Ente\n"), "\(asked)")
 
         if matching {
             try await pane.sendKeys("Right")
@@ -94,15 +84,15 @@ struct TrainScreenTests {
         }
         let end = try await pane.waitFor("PEACH EXIT 0")
         let result = matching ? "ended " : "last "
-        let last = try #require(Self.line(containing: result, in: end), "\(mode): the result shows: \(end)")
-        #expect(last.contains("trial 1"), "\(mode): \(last)")
+        let last = try #require(Self.line(containing: result, in: end), "the result shows: \(end)")
+        #expect(last.contains("trial 1"), "\(last)")
         if matching {
-            #expect(last.contains("(near)") || last.contains("(far)"), "\(mode): \(last)")
+            #expect(last.contains("(near)") || last.contains("(far)"), "\(last)")
         } else {
-            #expect(last.contains("last ✓ ") || last.contains("last ✗ "), "\(mode): \(last)")
+            #expect(last.contains("last ✓ ") || last.contains("last ✗ "), "\(last)")
         }
-        #expect(!last.hasSuffix("…"), "\(mode): the result is whole: \(last)")
-        #expect(end.contains("1 trial completed"), "\(mode): \(end)")
+        #expect(!last.hasSuffix("…"), "the result is whole: \(last)")
+        #expect(end.contains("1 trial completed"), "\(end)")
     }
 
     @Test("a q typed while Peach waits for its synth quits, and is not echoed")

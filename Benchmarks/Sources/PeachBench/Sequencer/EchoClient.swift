@@ -1,4 +1,5 @@
 import ALSASequencer
+import Foundation
 
 /// The baseline of the reaction figures: a client on the same ALSA layer that answers each
 /// controller event at once (a note-on with a note-off, a CC with a pitch bend) and does nothing
@@ -9,8 +10,14 @@ import ALSASequencer
 final class EchoClient: Sendable {
     let client: SequencerClient
 
-    /// midi.realtimePriority's default.
-    static let readerPriority = ReaderPriority.realtime(50)
+    /// midi.realtimePriority's default, or PEACH_BENCH_REALTIME_PRIORITY (`off` or 1…99), which
+    /// the bench then also gives every `peach` it starts: both sides of a reaction figure alike.
+    static let priorityOverride = ProcessInfo.processInfo.environment["PEACH_BENCH_REALTIME_PRIORITY"]
+    static let readerPriority: ReaderPriority = switch priorityOverride {
+    case nil: .realtime(50)
+    case "off", "0": .inherited
+    case let text?: Int(text).map(ReaderPriority.realtime) ?? .realtime(50)
+    }
 
     init(listeningTo source: SequencerAddress, reply: @escaping @Sendable (MIDIMessage) -> MIDIMessage?) throws {
         let client = try SequencerClient(name: "Peach Bench Echo", readerPriority: Self.readerPriority)
