@@ -69,7 +69,7 @@ enum ProfileTallyCache {
 
     /// Runs `deletions` (DELETEs of whole record tables) in the caller's transaction as SQLite's
     /// bulk delete: with a delete trigger on a table SQLite deletes it row by row and runs the
-    /// trigger for each (10⁶ rows: seconds instead of a tenth). So the kept tally is emptied once,
+    /// trigger for each (100 000 rows: 0.19 s of CPU instead of 0.03 s). So the kept tally is emptied once,
     /// the delete triggers dropped, the tables emptied and the triggers made again, all in the same
     /// transaction: no other connection ever sees the tables without them.
     static func deleteInBulk(_ db: Database, _ deletions: String) throws {

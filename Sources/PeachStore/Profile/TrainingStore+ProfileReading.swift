@@ -31,7 +31,7 @@ extension TrainingStore {
     /// is kept (the report of the day before on this store kept it): nil where a report would
     /// keep a new one, so `profileReport` is the way. Never writes, so a read-only store
     /// opened `.whatIsRead`, unchecked as a whole, serves it (issue 30: `peach profile` within
-    /// a second at 10⁶ records, where the whole file's quick_check alone costs most of it).
+    /// a second at 10⁶ records, where the whole file's quick_check follows the file's size).
     public func keptProfileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport? {
         switch try profilePass(now: now, history: history, keptOnly: true) {
         case .report(let report, _): return report
