@@ -5,13 +5,15 @@ a few seconds between trials, comparisons (three in four correct) and matchings,
 intervals up to an octave, a quarter just intonation. Timestamps are whole seconds of UTC, numbers
 Swift's shortest text with ".0" added when it has no point, LF between lines and none after the last.
 
---start EPOCH moves the first sitting (default 1 700 000 000, November 2023; at 10⁶ records the
-last one is in 2032): the same records, shifted, so a fixture can end at the time it is measured.
+By default the last trial is at the time of the run, as in a real export (the iOS app holds no
+trial from the future): the same records, shifted, whenever it runs. --end EPOCH puts the last
+trial there instead, --start EPOCH the first sitting (before its gap): either pins the bytes.
 
-usage: generate-ios-export.py RECORDS SEED [--rhythm] [--start EPOCH] > export.csv
+usage: generate-ios-export.py RECORDS SEED [--rhythm] [--start EPOCH | --end EPOCH] > export.csv
 """
 import random
 import sys
+import time
 
 NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
 INTERVALS = ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
@@ -33,26 +35,48 @@ def swift_text(value):
 
 
 def timestamp(seconds):
-    import time
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def option(arguments, name):
+    return int(arguments[arguments.index(name) + 1]) if name in arguments else None
+
+
+def span(records, seed, rhythm):
+    """Seconds from the start to the last trial: the same draws as main's, nothing written."""
+    return generate(records, seed, rhythm, 0, lambda line: None)
 
 
 def main():
     records, seed = int(sys.argv[1]), int(sys.argv[2])
-    rhythm = "--rhythm" in sys.argv[3:]
-    rng = random.Random(seed)
-    out = sys.stdout
+    arguments = sys.argv[3:]
+    rhythm = "--rhythm" in arguments
+    start = option(arguments, "--start")
+    if start is None:
+        end = option(arguments, "--end")
+        start = (int(time.time()) if end is None else end) - span(records, seed, rhythm)
+    lines = []
+
+    def emit(line):
+        lines.append(line)
+        if len(lines) >= 10000:
+            sys.stdout.write("\n".join(lines) + "\n")
+            lines.clear()
+
     version = 2 if rhythm else 1
     header = ("trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,"
               "interval,tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError")
-    if rhythm:
-        header += ",tempoBPM,offsetMs,userOffsetMs"
+    emit("# peach-export-format:%d" % version)
+    emit(header + (",tempoBPM,offsetMs,userOffsetMs" if rhythm else ""))
+    generate(records, seed, rhythm, start, emit)
+    sys.stdout.write("\n".join(lines))
+
+
+def generate(records, seed, rhythm, now, emit):
+    """Emits the records' lines from `now` on (EPOCH seconds); returns the last trial's time."""
+    rng = random.Random(seed)
     pad = ",,," if rhythm else ""
-    lines = ["# peach-export-format:%d" % version, header]
-    arguments = sys.argv[3:]
-    now = int(arguments[arguments.index("--start") + 1]) if "--start" in arguments else 1_700_000_000
     session_left = 0
-    written = 0
     for _ in range(records):
         if session_left == 0:
             session_left = rng.randint(50, 150)
@@ -64,10 +88,10 @@ def main():
             tempo = rng.choice([60, 80, 100, 120])
             offset = round(rng.gauss(0, 20), 1)
             if kind < 0.05:
-                lines.append("rhythmOffsetDetection,%s,,,,,,,,%s,,,%d,%s," % (
+                emit("rhythmOffsetDetection,%s,,,,,,,,%s,,,%d,%s," % (
                     timestamp(now), "true" if rng.random() < 0.75 else "false", tempo, swift_text(offset)))
             else:
-                lines.append("rhythmMatching,%s,,,,,,,,,,,%d,,%s" % (timestamp(now), tempo, swift_text(offset)))
+                emit("rhythmMatching,%s,,,,,,,,,,,%d,,%s" % (timestamp(now), tempo, swift_text(offset)))
             continue
         semitones = 0 if rng.random() < 0.4 else rng.randint(1, 12)
         reference = rng.randint(48, 72)
@@ -78,16 +102,12 @@ def main():
         if kind < 0.7:
             cents = round(rng.uniform(-100, 100) * rng.random(), rng.choice([0, 1, 2, 13]))
             correct = "true" if rng.random() < 0.75 else "false"
-            lines.append("pitchDiscrimination,%s,%s,%s,,%s" % (common, swift_text(float(cents)), correct, pad))
+            emit("pitchDiscrimination,%s,%s,%s,,%s" % (common, swift_text(float(cents)), correct, pad))
         else:
             initial = round(rng.uniform(-100, 100), rng.choice([1, 2, 13]))
             error = round(rng.gauss(0, 15), rng.choice([1, 2, 13]))
-            lines.append("pitchMatching,%s,,,%s,%s%s" % (common, swift_text(float(initial)), swift_text(float(error)), pad))
-        if len(lines) >= 10000:
-            out.write("\n".join(lines) + "\n")
-            written += len(lines)
-            lines = []
-    out.write("\n".join(lines))
+            emit("pitchMatching,%s,,,%s,%s%s" % (common, swift_text(float(initial)), swift_text(float(error)), pad))
+    return now
 
 
 if __name__ == "__main__":

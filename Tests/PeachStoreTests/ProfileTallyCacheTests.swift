@@ -188,6 +188,32 @@ struct ProfileTallyCacheTests {
         try Self.expectFullPass(store, "from the new tally after \(change.rawValue)")
     }
 
+    @Test("a replace or a reset deletes in bulk and leaves every trigger in place: another program's deletion still empties the kept tally",
+          arguments: [true, false])
+    func bulkDeletionKeepsTheTriggers(replacing: Bool) throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try Self.store(directory)
+        _ = try store.profileReport(now: Self.now)
+        #expect(try Self.kept(store).map(\.history) == [1])
+        if replacing {
+            try Self.importing(Self.fixture, into: store, mode: .replace)
+        } else {
+            try store.deleteAll()
+            try Self.importing(Self.fixture, into: store, mode: .merge)
+        }
+        #expect(try Self.kept(store).isEmpty, "emptied by the bulk deletion")
+        let triggers = try store.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        }
+        #expect(triggers == ProfileTallyCache.triggerNames.sorted())
+        try Self.expectFullPass(store, "after the bulk deletion")
+        #expect(try Self.kept(store).map(\.history) == [1])
+        try store.pool.write { db in try db.execute(sql: "DELETE FROM pitchMatching WHERE id = (SELECT MAX(id) FROM pitchMatching)") }
+        #expect(try Self.kept(store).isEmpty, "the delete trigger is back")
+        try Self.expectFullPass(store, "after another program's deletion")
+    }
+
     @Test("a read-only store: read as it is, kept tally or none, and never written")
     func readOnlyStore() throws {
         let directory = try TemporaryStoreDirectory()

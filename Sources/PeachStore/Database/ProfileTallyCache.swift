@@ -67,6 +67,19 @@ enum ProfileTallyCache {
                                    try encoder().encode(entry.snapshot)])
     }
 
+    /// Runs `deletions` (DELETEs of whole record tables) in the caller's transaction as SQLite's
+    /// bulk delete: with a delete trigger on a table SQLite deletes it row by row and runs the
+    /// trigger for each (100 000 rows: 0.19 s of CPU instead of 0.03 s). So the kept tally is emptied once,
+    /// the delete triggers dropped, the tables emptied and the triggers made again, all in the same
+    /// transaction: no other connection ever sees the tables without them.
+    static func deleteInBulk(_ db: Database, _ deletions: String) throws {
+        guard try db.tableExists(table) else { return try db.execute(sql: deletions) }
+        try db.execute(sql: "DELETE FROM \(table)")
+        for records in recordTables { try db.execute(sql: "DROP TRIGGER IF EXISTS \(table)_\(records)_delete") }
+        try db.execute(sql: deletions)
+        for statement in schema { try db.execute(sql: statement) }
+    }
+
     /// Every trigger is there: a table rebuilt by a later migration loses its own.
     private static func triggersPresent(_ db: Database) throws -> Bool {
         let names = triggerNames.map { "'\($0)'" }.joined(separator: ", ")

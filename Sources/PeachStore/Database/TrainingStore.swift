@@ -27,14 +27,25 @@ public final class TrainingStore: Sendable {
     /// Waits for another process's write lock (`StoreBusyWait`).
     let busyWait: StoreBusyWait
 
-    /// - Parameter busyNoticeAfter: how long a write waits for another process's lock before
-    ///   `onBusyWait`'s listener hears of it (the wait goes on).
-    public convenience init(location: StoreLocation, mode: AccessMode = .readWrite,
-                            busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
-        try self.init(location: location, mode: mode, kinds: .standard, busyNoticeAfter: busyNoticeAfter)
+    /// How much of the file is checked as it is opened.
+    public enum IntegrityCheck: Sendable {
+        /// SQLite's quick_check over the whole file before anything is read or written.
+        case wholeFile
+        /// Only what is read, as it is read (SQLite refuses a damaged page it comes to): for a
+        /// report from the kept tally (`keptProfileReport`), whose cost would otherwise follow
+        /// the file's size however few rows it reads. Read-only stores only: a store opened for
+        /// writing is always checked whole first (opening its pool may write to the file).
+        case whatIsRead
     }
 
-    init(location: StoreLocation, mode: AccessMode, kinds: RecordKinds,
+    /// - Parameter busyNoticeAfter: how long a write waits for another process's lock before
+    ///   `onBusyWait`'s listener hears of it (the wait goes on).
+    public convenience init(location: StoreLocation, mode: AccessMode = .readWrite, check: IntegrityCheck = .wholeFile,
+                            busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
+        try self.init(location: location, mode: mode, kinds: .standard, check: check, busyNoticeAfter: busyNoticeAfter)
+    }
+
+    init(location: StoreLocation, mode: AccessMode, kinds: RecordKinds, check: IntegrityCheck = .wholeFile,
          busyNoticeAfter: Duration = .seconds(2)) throws(StoreError) {
         self.location = location
         self.kinds = kinds
@@ -54,7 +65,8 @@ public final class TrainingStore: Sendable {
         let opening = mode == .readOnly ? DatabaseFile.readOnlyOpeningPath(location) : path
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        if try Self.inspect(path: path, opening: opening, mode: mode, kinds: kinds) {
+        let needsUpgrade = try Self.inspect(path: path, opening: opening, mode: mode, kinds: kinds, check: check)
+        if needsUpgrade {
             try Self.upgrade(path: path, kinds: kinds)
         }
         var configuration = Configuration()
@@ -75,25 +87,29 @@ public final class TrainingStore: Sendable {
         openedFile = FileIdentity.of(path)
     }
 
-    /// Checks whose file it is, its integrity and its schema version; true when it needs
-    /// writing before use (pending migrations, or a store from before the application id).
-    private static func inspect(path: String, opening: String, mode: AccessMode, kinds: RecordKinds) throws(StoreError) -> Bool {
-        let (identity, integrity, applied): (StoreIdentity, String, Set<String>)
+    /// Checks whose file it is, its integrity (the whole file's, unless a read-only store is
+    /// opened `.whatIsRead`) and its schema version; true when it needs writing before use
+    /// (pending migrations, or a store from before the application id).
+    private static func inspect(path: String, opening: String, mode: AccessMode, kinds: RecordKinds,
+                                check: IntegrityCheck) throws(StoreError) -> Bool {
+        let (identity, integrity, applied): (StoreIdentity, String?, Set<String>)
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(10)
             let queue = try DatabaseQueue(path: opening, configuration: configuration)
             (identity, integrity, applied) = try queue.read { db in
-                (try StoreIdentity.of(db), try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer",
-                 try db.tableExists("grdb_migrations")
-                    ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : [])
+                let identity = try StoreIdentity.of(db)
+                let applied = try db.tableExists("grdb_migrations")
+                    ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+                let integrity = check == .wholeFile || mode == .readWrite ? try quickCheck(db) : nil
+                return (identity, integrity, applied)
             }
             try queue.close()
         } catch {
             throw .unreadableDatabase(path: path, reason: reason(error))
         }
-        guard integrity == "ok" else {
+        if let integrity, integrity != "ok" {
             throw .unreadableDatabase(path: path, reason: "the integrity check reports: \(integrity)")
         }
         if case .foreign(let detail) = identity { throw .foreignDatabase(path: path, detail: detail) }
@@ -105,6 +121,11 @@ public final class TrainingStore: Sendable {
             throw .unreadableDatabase(path: path, reason: "its schema is older than this peach; open it once for writing to upgrade it")
         }
         return mode == .readWrite && (!complete || identity != .peach)
+    }
+
+    /// SQLite's quick_check of the whole file: "ok", or its first complaint.
+    private static func quickCheck(_ db: Database) throws -> String {
+        try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
     }
 
     /// Runs the pending migrations and sets the application id in one transaction, through a
@@ -237,7 +258,7 @@ public final class TrainingStore: Sendable {
     public func deleteAll() throws(StoreError) {
         do {
             try pool.write { db in
-                try db.execute(sql: kinds.deleteEverything)
+                try ProfileTallyCache.deleteInBulk(db, kinds.deleteEverything)
             }
         } catch {
             throw .operationFailed(path: path, operation: "delete the training data", reason: Self.reason(error))

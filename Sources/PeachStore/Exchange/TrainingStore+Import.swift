@@ -150,7 +150,7 @@ private final class ImportWriter {
         self.mode = mode
         self.kinds = kinds
         summary = ImportSummary(kinds: kinds, replaced: mode == .replace)
-        if mode == .replace { try db.execute(sql: kinds.deleteEverything) }
+        if mode == .replace { try ProfileTallyCache.deleteInBulk(db, kinds.deleteEverything) }
         inserts = try kinds.kinds.map { try db.makeStatement(sql: $0.insertSQL) }
         batchInserts = try kinds.kinds.map { kind in
             let sql = kind.insertSQL

@@ -20,38 +20,56 @@ extension TrainingStore {
     /// (`ProfileTallyCache`): a report starts from it and reads only the later rows, and a
     /// writable store keeps the tally of this pass for the next (a read-only one is only read).
     public func profileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport {
+        switch try profilePass(now: now, history: history, keptOnly: false) {
+        case .report(let report, _): return report
+        case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
+        case .notKept: preconditionFailure("a pass not limited to a kept tally always reports")
+        }
+    }
+
+    /// The report from a tally kept as of this day's cutoff and the trials after it, if one
+    /// is kept (the report of the day before on this store kept it): nil where a report would
+    /// keep a new one, so `profileReport` is the way. Never writes, so a read-only store
+    /// opened `.whatIsRead`, unchecked as a whole, serves it (issue 30: `peach profile` within
+    /// a second at 10⁶ records, where the whole file's quick_check follows the file's size).
+    public func keptProfileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport? {
+        switch try profilePass(now: now, history: history, keptOnly: true) {
+        case .report(let report, _): return report
+        case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
+        case .notKept: return nil
+        }
+    }
+
+    private func profilePass(now: Date, history: Bool, keptOnly: Bool) throws(StoreError) -> ProfilePass {
         let rhythm = try rhythmReport()
         let cutoff = ProfileTallySnapshot.cutoff(before: now)
         let pass = { (db: Database) throws -> ProfilePass in
-            try Self.profilePass(db, now: now, history: history, cutoff: cutoff, rhythm: rhythm)
+            try Self.profilePass(db, now: now, history: history, cutoff: cutoff, rhythm: rhythm, keptOnly: keptOnly)
         }
-        let result: ProfilePass
         do {
-            if pool.configuration.readonly {
-                result = try pool.read(pass)
-            } else {
-                // One deferred transaction: the snapshot is kept only if no other connection
-                // wrote since the pass began reading (SQLite refuses the write then: SQLITE_BUSY).
-                result = try pool.writeWithoutTransaction { db in
-                    var result: ProfilePass?
-                    try db.inTransaction(.deferred) {
-                        let outcome = try pass(db)
-                        if case .report(_, let keep?) = outcome {
-                            // The cache only saves time: a report it could not keep is still the report.
-                            try? ProfileTallyCache.save(db, keep, history: history)
-                        }
-                        result = outcome
-                        return .commit
-                    }
-                    return result!
-                }
+            if pool.configuration.readonly || keptOnly {
+                return try pool.read(pass)
             }
+            // One deferred transaction: the snapshot is kept only if no other connection
+            // wrote since the pass began reading (SQLite refuses the write then: SQLITE_BUSY).
+            return try pool.writeWithoutTransaction { db in
+                var result: ProfilePass?
+                try db.inTransaction(.deferred) {
+                    let outcome = try pass(db)
+                    if case .report(_, let keep?) = outcome {
+                        // The cache only saves time: a report it could not keep is still the report.
+                        try? ProfileTallyCache.save(db, keep, history: history)
+                    }
+                    result = outcome
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            // A damaged page the pass came to (in a store opened without the whole file's check).
+            throw .unreadableDatabase(path: path, reason: Self.reason(error))
         } catch {
             throw .operationFailed(path: path, operation: "read the records for the profile", reason: Self.reason(error))
-        }
-        switch result {
-        case .report(let report, _): return report
-        case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
         }
     }
 
@@ -59,12 +77,14 @@ extension TrainingStore {
         /// The report, and the snapshot to keep, if any.
         case report(ProfileReport, keep: ProfileTallyCache.Entry?)
         case damaged(table: String, id: Int64)
+        /// Only a report from a tally kept as of the cutoff was asked for, and none is kept.
+        case notKept
     }
 
     /// The report from the latest kept snapshot that fits and the trials after it, or from
     /// every trial; with a snapshot as of `cutoff` to keep where it is later than the one used.
     private static func profilePass(_ db: Database, now: Date, history: Bool, cutoff: Int64,
-                                    rhythm: RhythmReport) throws -> ProfilePass {
+                                    rhythm: RhythmReport, keptOnly: Bool) throws -> ProfilePass {
         // A kept snapshot with the sittings counted from its cutoff on, and the tally it restores.
         var start: (entry: ProfileTallyCache.Entry, sessions: SessionCount?)?
         for entry in try ProfileTallyCache.entries(db, history: history, notAfter: cutoff) {
@@ -78,12 +98,15 @@ extension TrainingStore {
                 break
             }
         }
+        if keptOnly, start?.entry.cutoff != cutoff { return .notKept }
         let sessions = try start.map(\.sessions)
             ?? (history ? countSessions(db, from: nil, counter: ThresholdHistory.SessionCounter(), cutoff: cutoff) : nil)
         // Rows are stored as trials happen, so the order they were stored in is nearly always
         // the time order: read that way (a plain scan) and sort in SQLite only when a row
-        // turns out older than the one before it (an import of older records).
-        for sorted in [false, true] {
+        // turns out older than the one before it (an import of older records). From a kept
+        // tally on, in time order through the index on the time: in stored order SQLite would
+        // scan the whole table to find the few rows after the cutoff.
+        for sorted in start == nil ? [false, true] : [true] {
             var tally = start.flatMap {
                 ProfileTally(restoring: $0.entry.snapshot, sessionCount: sessions?.total.sessions, now: now)
             } ?? ProfileTally(sessionCount: sessions?.total.sessions, now: now)
@@ -231,7 +254,7 @@ extension TrainingStore {
     private static func profileRowsSQL(comparison: Bool, sorted: Bool, from: Int64?) -> String {
         // Sorted by SQLite's sorter over a plain scan (NOT INDEXED): walking the identity index
         // costs a table lookup per row, twice the sort (1.5 s against 0.7 s of CPU for 700 000 rows).
-        // From a kept snapshot on (`from`), SQLite takes the rows through the index on the time.
+        // From a kept snapshot on (`from`, always sorted), SQLite searches the index on the time.
         let order = sorted ? "timestamp, id" : "id"
         let source = sorted && from == nil ? "NOT INDEXED " : ""
         let since = from.map { "WHERE timestamp >= \($0) " } ?? ""

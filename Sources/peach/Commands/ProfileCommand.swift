@@ -32,9 +32,13 @@ struct ProfileCommand: AsyncParsableCommand {
     var svg: String?
 
     func run() async throws {
-        let opened = try StoreComposition.openExistingStore(store)
         // The history over time is drawn only: text and JSON skip its pass and its estimates.
-        let report = try opened?.profileReport(history: svg != nil) ?? ProfileReport(comparisons: [], matchings: [])
+        // From today's kept tally where there is one, without the whole file's check (its cost
+        // follows the file's size); else opened as usual, checked, and a tally kept for the next.
+        let unchecked = StoreComposition.openForKeptReport(store)
+        let kept = try unchecked?.keptProfileReport(history: svg != nil)
+        let opened = kept == nil ? try StoreComposition.openExistingStore(store) : unchecked
+        let report = try kept ?? opened?.profileReport(history: svg != nil) ?? ProfileReport(comparisons: [], matchings: [])
         if let svg {
             do {
                 try PrivateFiles.write(Data(ProfileSVG.render(report).utf8), to: svg, inProgress: PeachCommand.temporaryFiles)

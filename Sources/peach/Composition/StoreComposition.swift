@@ -25,6 +25,14 @@ enum StoreComposition {
         return store
     }
 
+    /// For `peach profile`: the store read-only and without the whole file's quick_check, for a
+    /// report from the tally kept today (`keptProfileReport`), which reads only the last months'
+    /// rows (issue 30). nil where it cannot be opened so (no file, an older schema, anything the
+    /// opening refuses): `openExistingStore` then opens it as usual and says what is wrong.
+    static func openForKeptReport(_ options: StoreOptions) -> TrainingStore? {
+        try? TrainingStore(location: options.location, mode: .readOnly, check: .whatIsRead)
+    }
+
     /// For the commands that only read (profile, export): nil where there is no database yet,
     /// so a mistyped --data-dir does not leave a new empty store behind. Anything at the path
     /// (a file, a pipe, a folder) is opened and judged as usual.
