@@ -74,4 +74,19 @@ struct SimulationTests {
         #expect(abs(records.first!.timestamp.timeIntervalSince(now) + 10 * 86_400 - 0.5 * 10 * 86_400 / 50) < 1e-3)
         #expect(try await ComparisonSimulation.history(from: 8, to: 4, trials: 50, days: 10, seed: 2, now: now) == records)
     }
+
+    @Test func aHistoryInSessionsStartsEachFromTheProfilesMeanOfTheTrialsBefore() async throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let records = try await ComparisonSimulation.history(from: 6, to: 6, trials: 60, days: 3, sessionTrials: 20,
+                                                             seed: 3, now: now)
+        #expect(records.count == 60 && records == records.sorted { $0.timestamp < $1.timestamp })
+        // The first session starts cold, at 100 c; each later one at the mean |offset| of the correct answers before it.
+        #expect(records[0].centOffset.magnitude.rawValue == 100)
+        for first in [20, 40] {
+            let correct = records[..<first].filter(\.isCorrect).map { abs($0.centOffset.rawValue) }
+            let mean = correct.reduce(0, +) / Double(correct.count)
+            #expect(abs(records[first].centOffset.magnitude.rawValue - mean) < 1e-6, "session at \(first)")
+            #expect(abs(records[first - 1].centOffset.magnitude.rawValue - mean) > 1e-6)
+        }
+    }
 }
