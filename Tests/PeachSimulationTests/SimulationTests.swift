@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PeachCore
 import PeachSimulation
@@ -57,5 +58,35 @@ struct SimulationTests {
         #expect(throws: DomainValueError.self) { try ComparisonListener(threshold: -1) }
         #expect(throws: DomainValueError.self) { try ComparisonListener(threshold: 2, higherBias: 1.5) }
         #expect(throws: DomainValueError.self) { try MatchingListener(motorNoise: -1) }
+    }
+
+    @Test func aHistoryMovesInTwentyFiveStepsAndItsHalvesDifferByTheTrueChange() async throws {
+        let thresholds = ComparisonSimulation.historyThresholds(from: 8, to: 4, trials: 2400)
+        #expect(thresholds.count == 2400 && thresholds.first == 8 && thresholds.last == 4)
+        #expect(Set(thresholds).count == 25 && thresholds == thresholds.sorted(by: >))
+        // Every trial of a window counts alike: 7.04 c in the first 30 days, 4.96 c in the last.
+        let before = thresholds[..<1200].reduce(0, +) / 1200, after = thresholds[1200...].reduce(0, +) / 1200
+        #expect(abs(before - 7.04) < 1e-9 && abs(after - 4.96) < 1e-9)
+        // The history answers as those listeners do, trial by trial, spread evenly over the days.
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let records = try await ComparisonSimulation.history(from: 8, to: 4, trials: 50, days: 10, seed: 2, now: now)
+        #expect(records.count == 50 && records.last!.timestamp < now)
+        #expect(abs(records.first!.timestamp.timeIntervalSince(now) + 10 * 86_400 - 0.5 * 10 * 86_400 / 50) < 1e-3)
+        #expect(try await ComparisonSimulation.history(from: 8, to: 4, trials: 50, days: 10, seed: 2, now: now) == records)
+    }
+
+    @Test func aHistoryInSessionsStartsEachFromTheProfilesMeanOfTheTrialsBefore() async throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let records = try await ComparisonSimulation.history(from: 6, to: 6, trials: 60, days: 3, sessionTrials: 20,
+                                                             seed: 3, now: now)
+        #expect(records.count == 60 && records == records.sorted { $0.timestamp < $1.timestamp })
+        // The first session starts cold, at 100 c; each later one at the mean |offset| of the correct answers before it.
+        #expect(records[0].centOffset.magnitude.rawValue == 100)
+        for first in [20, 40] {
+            let correct = records[..<first].filter(\.isCorrect).map { abs($0.centOffset.rawValue) }
+            let mean = correct.reduce(0, +) / Double(correct.count)
+            #expect(abs(records[first].centOffset.magnitude.rawValue - mean) < 1e-6, "session at \(first)")
+            #expect(abs(records[first - 1].centOffset.magnitude.rawValue - mean) > 1e-6)
+        }
     }
 }

@@ -46,7 +46,7 @@ enum RhythmBandText {
     }
 
     /// "−1.2", "+3.0": early is negative.
-    private static func signed(_ value: Double) -> String {
+    static func signed(_ value: Double) -> String {
         (value < 0 ? "−" : "+") + RhythmEstimateText.number(abs(value))
     }
 }

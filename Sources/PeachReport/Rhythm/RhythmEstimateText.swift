@@ -12,10 +12,8 @@ enum RhythmEstimateText {
     static func short(_ estimate: ThresholdEstimate) -> String {
         switch estimate.kind {
         case .interval:
-            guard let value = estimate.cents, let lower = estimate.lower, let upper = estimate.upper else {
-                return "not known yet"
-            }
-            return "\(percent(value)) (\(number(lower))–\(upper > scaleEnd ? "50+" : number(upper)))"
+            guard let value = estimate.cents, let range = range(estimate) else { return "not known yet" }
+            return "\(percent(value)) (\(range))"
         case .below:
             guard let upper = estimate.upper, upper <= scaleEnd else { return "not known yet" }
             return "below \(percent(upper))"
@@ -23,6 +21,12 @@ enum RhythmEstimateText {
             return estimate.lower.map { "above \(percent(min($0, scaleEnd)))" } ?? "not known yet"
         case .unresolved: return "not known yet"
         }
+    }
+
+    /// A two-sided estimate's interval, "3.2–5.3" or "2.8–50+"; nil for the other kinds.
+    static func range(_ estimate: ThresholdEstimate) -> String? {
+        guard estimate.kind == .interval, let lower = estimate.lower, let upper = estimate.upper else { return nil }
+        return "\(number(lower))–\(upper > scaleEnd ? "50+" : number(upper))"
     }
 
     /// Whether the estimate says anything within the scale (a figure is drawn for it).

@@ -16,16 +16,18 @@ public enum ComparisonSimulation {
     }
 
     /// As above, for a listener whose answer depends on more than the offset (the interval, or
-    /// how far into the run the trial is): `answer` says "higher?" to each trial.
+    /// how far into the run the trial is): `answer` says "higher?" to each trial. `profile` gives
+    /// the first trial's difficulty, as the stored profile does in `peach train`.
     public static func run(trials: Int, seed: UInt64, intervals: Set<DirectedInterval>,
                            strategy: any DifficultyStrategy = KazezStrategy(), focus: WeakFocus? = nil,
+                           profile: (any ProfileMeanProviding)? = nil,
                            answer: (PitchComparisonTrial, inout SeededRandom) -> Bool) async throws -> [PitchComparisonRecord] {
         guard trials > 0 else { return [] }
         let clock = VirtualClock()
         let stamps = RecordStamps()
         let session = try PitchComparisonSession(
             intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
-            strategy: strategy, clock: clock, random: SessionRandom(SeededRandom(seed: seed)),
+            strategy: strategy, profile: profile, clock: clock, random: SessionRandom(SeededRandom(seed: seed)),
             now: { stamps.next() }, focus: focus)
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)
         let events = session.events()

@@ -81,4 +81,55 @@ struct RhythmBandTests {
         #expect(matching.first?["side"] as? String == "early" && matching.first?["tempos"] as? String == "under 90 BPM")
         #expect(matching.last?["side"] is NSNull && matching.last?["spread"] is NSNull)
     }
+
+    @Test("the SVG leads the rhythm part with the bands: the text's figures, and 'not enough data yet' where it says so")
+    func drawn() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let report = try await Self.store(in: directory).profileReport()
+        let parsed = try SVGCheck.parse(ProfileSVG.render(report, timeZone: ProfileSVGTests.utc))
+        let lines = ProfileText.render(report).split(separator: "\n").map(String.init)
+        func texts(_ classes: String...) -> [String] {
+            parsed.elements.filter { element in element.name == "text" && classes.allSatisfy(element.groups.contains) }
+                .map(\.text)
+        }
+
+        // Detection, slow band: each side's value and interval as the text gives them, over its band.
+        let slow = try #require(report.rhythm.bands.detection.first)
+        let textLine = try #require(lines.first { $0.hasPrefix("  rhythm offset detection, slow") })
+        for (side, estimate) in [("early", try #require(slow.early.threshold)), ("late", try #require(slow.late.threshold))] {
+            let value = RhythmEstimateText.value(estimate), range = try #require(RhythmEstimateText.range(estimate))
+            #expect(textLine.contains("\(side) \(value) (\(range))"), "\(textLine)")
+            #expect(texts("bands", "band detection slow", side) == [value, range, "128"])
+            let cell = parsed.within("bands", "band detection slow", side)
+            let band = try #require(cell.first { $0.attributes["class"] == "band" })
+            let line = try #require(cell.first { $0.name == "line" })
+            let (top, height) = (try #require(band.attributes["y"].flatMap(Double.init)),
+                                 try #require(band.attributes["height"].flatMap(Double.init)))
+            let y = try #require(line.attributes["y1"].flatMap(Double.init))
+            #expect(height > 0 && top <= y && y <= top + height, "the estimate inside its interval")
+        }
+        // Medium band: 10 trials a side, no estimate.
+        for side in ["early", "late"] {
+            #expect(texts("bands", "band detection medium", side) == ["not enough", "data yet", "10 of 30"])
+            #expect(!parsed.within("bands", "band detection medium", side).contains { $0.attributes["class"] == "band" })
+        }
+        #expect(texts("bands", "band detection slow").suffix(2) == ["slow", "(under 90 BPM)"])
+
+        // Matching: the slow band's taps land early, in the text's words; the fast band has 6 taps.
+        let taps = try #require(report.rhythm.bands.matching.first)
+        let fit = try #require(taps.fit), bias = try #require(taps.bias)
+        let early = "early by \(RhythmEstimateText.percent(-fit.bias))"
+        let range = "\(RhythmEstimateText.number(-bias.upperBound))–\(RhythmEstimateText.number(-bias.lowerBound))"
+        let tapLine = try #require(lines.first { $0.hasPrefix("  rhythm matching, slow") })
+        #expect(tapLine.contains("taps land \(early) (\(range))"), "\(tapLine)")
+        #expect(texts("bands", "band matching slow").prefix(3)
+                == [early, range, "40 taps · SD \(RhythmEstimateText.value(fit.spread))"])
+        #expect(texts("bands", "band matching fast").prefix(3) == ["not enough", "data yet", "6 of 30 taps"])
+        #expect(texts("bands").contains("By tempo band: each side of the beat, from its own trials"))
+        // The tempo rows follow the bands, as the text's per-tempo lines follow its band lines.
+        let bandsAt = try #require(parsed.elements.firstIndex { $0.groups.contains("bands") })
+        let rowsAt = try #require(parsed.elements.firstIndex { $0.groups.contains("tempo 80") })
+        #expect(bandsAt < rowsAt)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// A linear axis in percent of a sixteenth note, from `low` to `high`, with ticks at a 1-2-5
 /// step that gives four to eight of them. Values beyond the ends are drawn at the ends.
@@ -31,5 +32,15 @@ struct LinearPercentAxis {
     var ticks: [Double] {
         let count = Int(((high - low) / step).rounded())
         return (0...count).map { low + Double($0) * step }
+    }
+
+    /// The largest value worth showing for these estimates: their intervals, but no more than two
+    /// and a half times the largest estimate (a wide interval of an early session runs off the top
+    /// rather than squeezing every later one), and within the 50 % a trial can be off.
+    static func largest(showing estimates: [ThresholdEstimate]) -> Double {
+        let values = estimates.compactMap(\.cents)
+        let bounds = estimates.flatMap { [$0.lower, $0.upper].compactMap { $0 } }
+        let top = min(bounds.max() ?? 5, 2.5 * (values.max() ?? 20))
+        return min(max(top, values.max() ?? 0), RhythmKazezStrategy.maximum)
     }
 }

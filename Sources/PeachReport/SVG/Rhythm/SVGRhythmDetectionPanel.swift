@@ -50,15 +50,8 @@ struct SVGRhythmDetectionPanel {
                  weight: "bold")
     }
 
-    /// The largest value worth showing: the estimates' intervals, but no more than two and a half
-    /// times the largest estimate (a wide interval of an early session runs off the top rather
-    /// than squeezing every later one), and within the 50 % a trial can be off.
     private var largest: Double {
-        let estimates = points.flatMap { [$0.early, $0.late].compactMap { $0 } }
-        let values = estimates.compactMap(\.cents)
-        let bounds = estimates.flatMap { [$0.lower, $0.upper].compactMap { $0 } }
-        let top = min(bounds.max() ?? 5, 2.5 * (values.max() ?? 20))
-        return min(max(top, values.max() ?? 0), RhythmKazezStrategy.maximum)
+        LinearPercentAxis.largest(showing: points.flatMap { [$0.early, $0.late].compactMap { $0 } })
     }
 
     /// Lines at 0, the middle and the top of the strip, the ends labelled: enough to read a value

@@ -1,7 +1,8 @@
 import Foundation
 import PeachCore
 
-/// The rhythm part of `peach profile --svg`, under the pitch part: a row per tempo (the four
+/// The rhythm part of `peach profile --svg`, under the pitch part: the estimates per tempo band
+/// and side (`SVGRhythmBandPanel`, what the text leads with), then a row per tempo (the four
 /// most trained), offset detection's threshold per side on the left and where the matching
 /// taps land on the right, each after every session with rhythm trials. Every figure is in
 /// percent of a sixteenth note at the row's tempo. Without rhythm records, one line says so.
@@ -12,7 +13,7 @@ struct SVGRhythmSection {
     static let maximumRows = 4
     static let headerHeight = 64.0
     static let rowHeight = 246.0
-    static let legendHeight = 56.0
+    static let legendHeight = 71.0
     static let emptyHeight = 36.0
 
     /// The tempos drawn: the most trained ones, slowest first.
@@ -25,7 +26,8 @@ struct SVGRhythmSection {
     var height: Double {
         guard !report.isEmpty else { return Self.emptyHeight }
         let more = report.tempos.count > rows.count ? 18.0 : 0
-        return Self.headerHeight + Double(rows.count) * Self.rowHeight + more + Self.legendHeight
+        return Self.headerHeight + SVGRhythmBandPanel.height + Double(rows.count) * Self.rowHeight + more
+            + Self.legendHeight
     }
 
     func draw(_ svg: inout SVGWriter, left: Double, right: Double, top: Double) {
@@ -37,7 +39,8 @@ struct SVGRhythmSection {
             return
         }
         header(&svg, left: left, top: top)
-        var y = top + Self.headerHeight
+        SVGRhythmBandPanel(bands: report.bands).draw(&svg, left: left, right: right, top: top + Self.headerHeight)
+        var y = top + Self.headerHeight + SVGRhythmBandPanel.height
         let gutter = 24.0
         let width = (right - left - gutter) / 2
         for tempo in rows {
@@ -86,6 +89,8 @@ struct SVGRhythmSection {
 
     private func legend(_ svg: inout SVGWriter, left: Double, top: Double) {
         let notes = [
+            "By tempo band: the tempos of a band pooled, each figure with its 95 % interval (the band), shown from "
+                + "\(RhythmBands.minimumTrials) trials on.",
             "Offset detection: the offset you answer right 75 % of the time, each side (early above, late below) fitted to",
             "every answer on it; the line is the estimate after each session, the band its 95 % interval, "
                 + "an open mark only an upper / a lower bound.",
