@@ -106,7 +106,8 @@ struct SessionHotPlugTests {
         await sessionEvents.clear()
 
         aseqdump = try ALSATools.startAseqdump()
-        #expect(await hotPlug.waitFor { $0 == .resumed(restarted: true) })
+        let resumed = await hotPlug.waitFor { $0 == .resumed(restarted: true) }
+        #expect(resumed, "hot-plug: \(await hotPlug.events); announced: \(await announcements.events.compactMap(\.announcement))")
         #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
         let returned = await hotPlug.events.compactMap { event -> SequencerAddress? in
             if case .returned(_, _, let address) = event { address } else { nil }
