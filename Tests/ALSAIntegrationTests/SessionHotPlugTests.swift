@@ -107,7 +107,9 @@ struct SessionHotPlugTests {
 
         aseqdump = try ALSATools.startAseqdump()
         let resumed = await hotPlug.waitFor { $0 == .resumed(restarted: true) }
-        #expect(resumed, "hot-plug: \(await hotPlug.events); announced: \(await announcements.events.compactMap(\.announcement))")
+        let toldAfter = await hotPlug.events
+        let announcedAfter = await announcements.events.compactMap(\.announcement)
+        #expect(resumed, "hot-plug: \(toldAfter); announced: \(announcedAfter)")
         #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
         let returned = await hotPlug.events.compactMap { event -> SequencerAddress? in
             if case .returned(_, _, let address) = event { address } else { nil }
