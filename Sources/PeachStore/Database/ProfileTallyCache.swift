@@ -45,18 +45,32 @@ enum ProfileTallyCache {
     /// The kept snapshots a report may start from, the latest first: those taken no later than
     /// `cutoff` (so none of the report's dated figures holds a trial of theirs), with the
     /// history where `history`. Empty where none is kept or none can be trusted.
-    static func entries(_ db: Database, history: Bool, notAfter cutoff: Int64) throws -> [Entry] {
-        guard try db.tableExists(table), try triggersPresent(db) else { return [] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT cutoff, tally FROM \(table) WHERE format = ? AND migrations = ? AND cutoff <= ? AND history >= ?
-            ORDER BY cutoff DESC, history DESC
-            """, arguments: [ProfileTallySnapshot.format, try migrations(db), cutoff, history ? 1 : 0])
-        return rows.compactMap { row in
+    /// Decoded as they are taken: a report uses the first that fits, and decoding is a sixth of a
+    /// warm report's CPU.
+    static func entries(_ db: Database, history: Bool, notAfter cutoff: Int64) throws -> some Sequence<Entry> {
+        let rows = try matching(db, history: history, cutoff: "cutoff <= ?", cutoff, columns: "cutoff, tally",
+                                order: "ORDER BY cutoff DESC, history DESC")
+        return rows.lazy.compactMap { row in
             let data: Data = row[1]
             // One this peach cannot read is as good as none: the report is made without it.
             guard let snapshot = try? decoder().decode(ProfileTallySnapshot.self, from: data) else { return nil }
             return Entry(cutoff: row[0], snapshot: snapshot)
         }
+    }
+
+    /// Whether a tally as of exactly `cutoff` is kept, without reading it.
+    static func keeps(_ db: Database, history: Bool, cutoff: Int64) throws -> Bool {
+        try !matching(db, history: history, cutoff: "cutoff = ?", cutoff, columns: "1", order: "LIMIT 1").isEmpty
+    }
+
+    /// The kept rows this peach can use (its format, the store's migrations, its triggers in
+    /// place) for `history` whose cutoff passes `cutoffTest` against `cutoff`.
+    private static func matching(_ db: Database, history: Bool, cutoff cutoffTest: String, _ cutoff: Int64,
+                                 columns: String, order: String) throws -> [Row] {
+        guard try db.tableExists(table), try triggersPresent(db) else { return [] }
+        return try Row.fetchAll(db, sql: """
+            SELECT \(columns) FROM \(table) WHERE format = ? AND migrations = ? AND \(cutoffTest) AND history >= ? \(order)
+            """, arguments: [ProfileTallySnapshot.format, try migrations(db), cutoff, history ? 1 : 0])
     }
 
     /// Keeps `entry` (making the table and its triggers first if need be), in the caller's transaction.

@@ -41,8 +41,17 @@ extension TrainingStore {
     }
 
     private func profilePass(now: Date, history: Bool, keptOnly: Bool) throws(StoreError) -> ProfilePass {
-        let rhythm = try rhythmReport()
         let cutoff = ProfileTallySnapshot.cutoff(before: now)
+        do {
+            // Nothing kept as of today: the caller makes the report the usual way, which reads
+            // the rhythm records too; reading them here as well would read them twice.
+            if keptOnly, try !pool.read({ try ProfileTallyCache.keeps($0, history: history, cutoff: cutoff) }) {
+                return .notKept
+            }
+        } catch {
+            throw readFailure(error)
+        }
+        let rhythm = try rhythmReport()
         let pass = { (db: Database) throws -> ProfilePass in
             try Self.profilePass(db, now: now, history: history, cutoff: cutoff, rhythm: rhythm, keptOnly: keptOnly)
         }
@@ -65,12 +74,18 @@ extension TrainingStore {
                 }
                 return result!
             }
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            // A damaged page the pass came to (in a store opened without the whole file's check).
-            throw .unreadableDatabase(path: path, reason: Self.reason(error))
         } catch {
-            throw .operationFailed(path: path, operation: "read the records for the profile", reason: Self.reason(error))
+            throw readFailure(error)
         }
+    }
+
+    /// A damaged page the pass came to (in a store opened without the whole file's check) makes
+    /// the store unreadable; anything else failed the reading.
+    private func readFailure(_ error: any Error) -> StoreError {
+        if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            return .unreadableDatabase(path: path, reason: Self.reason(error))
+        }
+        return .operationFailed(path: path, operation: "read the records for the profile", reason: Self.reason(error))
     }
 
     private enum ProfilePass {
@@ -86,15 +101,15 @@ extension TrainingStore {
     private static func profilePass(_ db: Database, now: Date, history: Bool, cutoff: Int64,
                                     rhythm: RhythmReport, keptOnly: Bool) throws -> ProfilePass {
         // A kept snapshot with the sittings counted from its cutoff on, and the tally it restores.
-        var start: (entry: ProfileTallyCache.Entry, sessions: SessionCount?)?
+        var start: (entry: ProfileTallyCache.Entry, sessions: SessionCount?, tally: ProfileTally)?
         for entry in try ProfileTallyCache.entries(db, history: history, notAfter: cutoff) {
             var sessions: SessionCount?
             if history {
                 guard let kept = entry.snapshot.sessions else { continue }
                 sessions = try countSessions(db, from: entry.cutoff, counter: kept, cutoff: cutoff)
             }
-            if ProfileTally(restoring: entry.snapshot, sessionCount: sessions?.total.sessions, now: now) != nil {
-                start = (entry, sessions)
+            if let tally = ProfileTally(restoring: entry.snapshot, sessionCount: sessions?.total.sessions, now: now) {
+                start = (entry, sessions, tally)
                 break
             }
         }
@@ -107,9 +122,8 @@ extension TrainingStore {
         // tally on, in time order through the index on the time: in stored order SQLite would
         // scan the whole table to find the few rows after the cutoff.
         for sorted in start == nil ? [false, true] : [true] {
-            var tally = start.flatMap {
-                ProfileTally(restoring: $0.entry.snapshot, sessionCount: sessions?.total.sessions, now: now)
-            } ?? ProfileTally(sessionCount: sessions?.total.sessions, now: now)
+            // From a kept tally there is one pass only (sorted), so the restored tally is used once.
+            var tally = start?.tally ?? ProfileTally(sessionCount: sessions?.total.sessions, now: now)
             var snapshot: ProfileTallySnapshot?
             switch try Self.tally(into: &tally, db, sorted: sorted, from: start?.entry.cutoff,
                                   snapshotAt: cutoff, sessions: sessions?.atCutoff, snapshot: &snapshot) {
