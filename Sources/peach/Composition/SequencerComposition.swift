@@ -1,4 +1,5 @@
 import ALSASequencer
+import PeachALSA
 import PeachRig
 
 /// Peach's one sequencer client per process.
@@ -21,10 +22,6 @@ enum SequencerComposition {
             throw SequencerUnavailable(reason: error.description)
         }
     }
-}
-
-extension RealtimePriority {
-    var readerPriority: ReaderPriority { level.map(ReaderPriority.realtime) ?? .inherited }
 }
 
 /// Printed as "Error: cannot open the ALSA sequencer: …", exit status 1.

@@ -36,7 +36,7 @@ final class PeachProcess: Sendable {
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         environment["NO_COLOR"] = "1"
-        if let priority = EchoClient.priorityOverride { environment["PEACH_MIDI_REALTIME_PRIORITY"] = priority }
+        if let priority = EchoClient.priorityOverride { environment["PEACH_MIDI_REALTIME_PRIORITY"] = priority.text }
         environment.merge(settings) { $1 }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice

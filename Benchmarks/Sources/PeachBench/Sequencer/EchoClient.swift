@@ -1,5 +1,7 @@
 import ALSASequencer
 import Foundation
+import PeachALSA
+import PeachRig
 
 /// The baseline of the reaction figures: a client on the same ALSA layer that answers each
 /// controller event at once (a note-on with a note-off, a CC with a pitch bend) and does nothing
@@ -10,14 +12,18 @@ import Foundation
 final class EchoClient: Sendable {
     let client: SequencerClient
 
-    /// midi.realtimePriority's default, or PEACH_BENCH_REALTIME_PRIORITY (`off` or 1…99), which
-    /// the bench then also gives every `peach` it starts: both sides of a reaction figure alike.
-    static let priorityOverride = ProcessInfo.processInfo.environment["PEACH_BENCH_REALTIME_PRIORITY"]
-    static let readerPriority: ReaderPriority = switch priorityOverride {
-    case nil: .realtime(50)
-    case "off", "0": .inherited
-    case let text?: Int(text).map(ReaderPriority.realtime) ?? .realtime(50)
-    }
+    /// PEACH_BENCH_REALTIME_PRIORITY (`off` or 1…99, read as midi.realtimePriority is): the
+    /// readers' priority on both sides of a reaction figure, the echo's and that of every `peach`
+    /// the bench starts; nil (unset): the setting's default for both.
+    static let priorityOverride: RealtimePriority? = {
+        guard let text = ProcessInfo.processInfo.environment["PEACH_BENCH_REALTIME_PRIORITY"] else { return nil }
+        do {
+            return try RealtimePriority(parsing: text)
+        } catch {
+            fatalError("PEACH_BENCH_REALTIME_PRIORITY: \(error)")
+        }
+    }()
+    static var readerPriority: ReaderPriority { (priorityOverride ?? .default).readerPriority }
 
     init(listeningTo source: SequencerAddress, reply: @escaping @Sendable (MIDIMessage) -> MIDIMessage?) throws {
         let client = try SequencerClient(name: "Peach Bench Echo", readerPriority: Self.readerPriority)
