@@ -6,6 +6,7 @@ import Glibc
 
 /// A look at the training database that changes nothing (for `peach doctor`): SQLite's full
 /// integrity check, the schema's applied migrations and the record counts of every discipline.
+/// (Only a write that was cut off is rolled back first, as any writing opening would.)
 public struct StoreInspection: Hashable, Sendable {
     public let path: String
     /// `PRAGMA integrity_check`: ["ok"], or its first complaints.
@@ -25,6 +26,7 @@ public struct StoreInspection: Hashable, Sendable {
         let path = location.databasePath
         guard DatabaseFile.exists(location) else { return nil }
         try DatabaseFile.checkKinds(location)
+        try DatabaseFile.rollBackInterruptedWrite(location)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)

@@ -61,6 +61,7 @@ public final class TrainingStore: Sendable {
             }
             try DatabaseFile.checkKinds(location)
         }
+        try DatabaseFile.rollBackInterruptedWrite(location)
         // Read-only: also a store in a folder nobody may write (`readOnlyOpeningPath`).
         let opening = mode == .readOnly ? DatabaseFile.readOnlyOpeningPath(location) : path
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
@@ -266,6 +267,7 @@ public final class TrainingStore: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
+        if let interrupted = DatabaseFile.interruptedWriteReason(error) { return interrupted }
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
         }
