@@ -46,7 +46,29 @@ struct PlayAmsynthTests {
 
     @Test("no synth: amsynth is started, takes the note and its bend (A4 + 50 c), and is stopped; the user's amsynth files are untouched")
     func startsPlaysAndStops() async throws {
-        try #require(Self.amsynthProcesses().isEmpty, "no amsynth before the test")
+        // A loaded machine can starve amsynth's audio into fragments too short to measure (an
+        // underrun every few ms: seen under the load check); that is the machine, not Peach, so
+        // the note is played again, up to three times, until a stretch of it can be measured.
+        var measured: [Double] = []
+        for attempt in 1...3 where measured.isEmpty {
+            measured = try await playAndRecord(attempt: attempt)
+        }
+        try #require(!measured.isEmpty, "the note is in the recording, measurable in one of three attempts")
+        for hertz in measured {
+            // The bend is taken (without it the note would be A#4 − 50 c or A4): under TCG with the
+            // test, Peach, amsynth and arecord on two emulated CPUs the loop underruns, which moved
+            // the FFT's estimate by 1.9 c in one run (452.8934 Hz exactly on an idle VM); exactness
+            // is BENCHMARKS.md figure 14's to measure, not this test's.
+            let cents = 1200 * log2(hertz / 440)
+            #expect(abs(cents - 50) <= 5, "A4 + 50 c sounded \(cents) c (\(measured) Hz)")
+        }
+    }
+
+    /// One `peach play A4 --cents 50` with amsynth started by Peach, recorded from the loop, with
+    /// every check of the start, the stop and the user's files; the frequencies of the notes
+    /// found in the recording (none where no stretch was clean enough to measure).
+    private func playAndRecord(attempt: Int) async throws -> [Double] {
+        try #require(Self.amsynthProcesses().isEmpty, "no amsynth before attempt \(attempt)")
         let folder = try PeachCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = folder.appendingPathComponent("run")
@@ -78,19 +100,11 @@ struct PlayAmsynthTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("amsynth").path),
                 "nothing made in the user's XDG folders")
-
         // An underrun under TCG can cut the note in two (a gap measure-pitch.py takes for a
         // note's end: seen once); each part must be the bent note.
         let measured = try await Self.measure(wav)
-        try #require(!measured.isEmpty, "the note is in the recording")
-        for hertz in measured {
-            // The bend is taken (without it the note would be A#4 − 50 c or A4): under TCG with the
-            // test, Peach, amsynth and arecord on two emulated CPUs the loop underruns, which moved
-            // the FFT's estimate by 1.9 c in one run (452.8934 Hz exactly on an idle VM); exactness
-            // is BENCHMARKS.md figure 14's to measure, not this test's.
-            let cents = 1200 * log2(hertz / 440)
-            #expect(abs(cents - 50) <= 5, "A4 + 50 c sounded \(cents) c (\(measured) Hz)")
-        }
+        if measured.isEmpty { print("attempt \(attempt): no stretch of the recorded note was clean enough to measure") }
+        return measured
     }
 
     @Test("Peach killed outright (SIGKILL): the watcher on amsynth's stdin stops it")
@@ -199,10 +213,12 @@ struct PlayAmsynthTests {
         }
         for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0, let last = text.split(separator: "\n").last else {
+        guard process.terminationStatus == 0 else {
             Issue.record("measure-pitch.py exited with \(process.terminationStatus): \(text)")
             return []
         }
+        // Its last line lists the notes' frequencies; it is empty when no note could be measured.
+        guard let last = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last else { return [] }
         return last.split(separator: " ").compactMap { Double($0) }
     }
 }
