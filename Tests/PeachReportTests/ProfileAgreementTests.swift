@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 34, item 1: the text, JSON and SVG profiles give one estimate for every figure, and any
 /// other measure says what it is.
-@Suite("peach profile: text, JSON and SVG agree", .timeLimit(.minutes(1)))
+@Suite("peach profile: text, JSON and SVG agree", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileAgreementTests {
     /// Two interval comparisons, both answered wrongly: trials, but no correct answer.
     static let twoWrong = [

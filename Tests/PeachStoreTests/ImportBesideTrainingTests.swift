@@ -10,7 +10,7 @@ import PeachTestSupport
 /// Issue 34 item 18: a long `peach import` held the write lock past the store's busy timeout,
 /// and the trainer's save of the answer just given failed ("database is locked"). A save now
 /// waits for the import, saying so, and the answer is stored.
-@Suite("An import never costs a training answer", .timeLimit(.minutes(2)))
+@Suite("An import never costs a training answer", .timeLimit(.minutes(Patience.minutes(2))))
 struct ImportBesideTrainingTests {
     enum Event: Sendable {
         case importHoldsLock

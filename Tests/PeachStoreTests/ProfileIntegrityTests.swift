@@ -10,7 +10,7 @@ import PeachReport
 /// without the whole file's quick_check (`IntegrityCheck.whatIsRead`), whose cost follows the
 /// file's size. It gives the report a checked store gives, reads only what it needs, refuses a
 /// damaged page it comes to with the file named, and never writes.
-@Suite("peach profile from the kept tally, without the whole file's check", .timeLimit(.minutes(2)))
+@Suite("peach profile from the kept tally, without the whole file's check", .timeLimit(.minutes(Patience.minutes(2))))
 struct ProfileIntegrityTests {
     static let now = RecordFixtures.date(RecordFixtures.march1)
 

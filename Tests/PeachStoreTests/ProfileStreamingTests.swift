@@ -8,7 +8,7 @@ import PeachTestSupport
 /// Issue 30, item 2, and issue 34, item 17: the store's report is tallied as the rows are read
 /// and equals the report from the records in memory; the change since a week ago; `--svg` alone
 /// prints no profile text.
-@Suite("peach profile: one pass over the store", .timeLimit(.minutes(1)))
+@Suite("peach profile: one pass over the store", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileStreamingTests {
     @Test("the report read row by row from the store equals the one from the records in memory, every figure")
     func storeEqualsMemory() async throws {

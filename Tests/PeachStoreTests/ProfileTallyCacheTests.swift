@@ -11,7 +11,7 @@ import Testing
 /// newer trials keep it, and every other change (older records imported, records deleted,
 /// replaced or changed, another schema step, another format, a lost trigger) stops it from
 /// being used until a full pass keeps a new one.
-@Suite("peach profile: the tally kept between runs", .timeLimit(.minutes(2)))
+@Suite("peach profile: the tally kept between runs", .timeLimit(.minutes(Patience.minutes(2))))
 struct ProfileTallyCacheTests {
     static let day: Int64 = 86_400_000
     /// The reports are made as of 2026-03-01; the fixture's trials span the 400 days before.

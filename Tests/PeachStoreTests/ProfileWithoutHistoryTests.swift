@@ -7,7 +7,7 @@ import PeachTestSupport
 
 /// Issue 30: `peach profile` and `--json` skip the history (only the SVG draws it); what they
 /// print must not change.
-@Suite("peach profile: the report without its history", .timeLimit(.minutes(1)))
+@Suite("peach profile: the report without its history", .timeLimit(.minutes(Patience.minutes(1))))
 struct ProfileWithoutHistoryTests {
     @Test("text and JSON are those of the full report; the history is empty")
     func sameTextAndJSON() async throws {

@@ -10,7 +10,7 @@ import PeachTestSupport
 /// Issue 34 item 25: a store nobody may write (a backup on read-only media, a folder without
 /// write permission) is read by profile and export, and doctor finds it sound, only unwritable.
 /// As root, who may write anything, peach runs as nobody (setpriv) so the permissions count.
-@Suite("A read-only store on the command line", .timeLimit(.minutes(1)))
+@Suite("A read-only store on the command line", .timeLimit(.minutes(Patience.minutes(1))))
 struct ReadOnlyStoreCommandTests {
     private static let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
 

@@ -8,7 +8,7 @@ import PeachTestSupport
 #endif
 
 /// Issue 34 item 25: a signal during `peach export FILE` left `.peach-UUID.tmp` beside FILE.
-@Suite("A signal during export", .serialized, .timeLimit(.minutes(2)))
+@Suite("A signal during export", .serialized, .timeLimit(.minutes(Patience.minutes(2))))
 struct SignalDuringExportTests {
     /// Enough rows that the export is still writing when the signal comes (a debug build writes
     /// them for a second or more; the signal follows the temporary file's creation within

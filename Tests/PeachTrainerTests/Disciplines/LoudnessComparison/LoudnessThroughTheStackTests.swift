@@ -6,7 +6,7 @@ import PeachTestSupport
 import Testing
 
 @Suite("A discipline in one folder, through the whole stack: trainer, store, export, import, profile",
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(Patience.minutes(1))))
 struct LoudnessThroughTheStackTests {
     /// The one registration line a new discipline needs.
     static let kinds = RecordKinds(RecordKinds.standard.types + [LoudnessComparison.Record.self])
