@@ -244,7 +244,7 @@ public final class TrainingStore: Sendable {
         return profile
     }
 
-    private func load<Record: StoredRecord>(_: Record.Type, into profile: PerceptualProfile) throws(StoreError) {
+    func load<Record: StoredRecord>(_: Record.Type, into profile: PerceptualProfile) throws(StoreError) {
         let path = self.path, table = Record.kind.table
         let columns = ([StoredColumn.id, .timestamp] + Record.profileColumns).map(\.name).joined(separator: ", ")
         try forEachRow(of: table, columns: columns, filter: Record.profileFilter) { row, positions throws(StoreError) in
