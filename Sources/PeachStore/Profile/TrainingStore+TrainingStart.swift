@@ -49,17 +49,30 @@ extension TrainingStore {
             case damaged(table: String, id: Int64)
             case none
         }
-        let outcome: Outcome
+        let read = { (db: Database) throws -> Outcome in
+            guard let kept = try ProfileTallyCache.trainingPart(db), kept.cutoff >= cutoff - Self.trainingStartCatchUp else {
+                return .none
+            }
+            var tally = TrainingStartTally(restoring: kept.part)
+            switch try Self.forEachTrial(db, sorted: true, from: kept.cutoff, { _, trial in tally.add(trial) }) {
+            case .done: return .started(tally)
+            case .damaged(let table, let id): return .damaged(table: table, id: id)
+            case .outOfOrder: preconditionFailure("a sorted pass is never out of order")
+            }
+        }
+        var outcome = Outcome.none
         do {
-            outcome = try pool.read { db in
-                guard let kept = try ProfileTallyCache.trainingPart(db), kept.cutoff >= cutoff - Self.trainingStartCatchUp else {
-                    return .none
-                }
-                var tally = TrainingStartTally(restoring: kept.part)
-                switch try Self.forEachTrial(db, sorted: true, from: kept.cutoff, { _, trial in tally.add(trial) }) {
-                case .done: return .started(tally)
-                case .damaged(let table, let id): return .damaged(table: table, id: id)
-                case .outOfOrder: preconditionFailure("a sorted pass is never out of order")
+            if pool.configuration.readonly {
+                outcome = try pool.read(read)
+            } else {
+                // On the writer connection, in one read transaction: the pool is open for the
+                // recorder anyway, and a reader connection of its own would be opened only for
+                // this (on an emulated CPU a connection's opening is milliseconds of the start).
+                try pool.writeWithoutTransaction { db in
+                    try db.inTransaction(.deferred) {
+                        outcome = try read(db)
+                        return .commit
+                    }
                 }
             }
         } catch {
