@@ -71,12 +71,8 @@ struct TrainingStartTests {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }
         let store = try Fixture.store(directory)
-        let other = try TemporaryStoreDirectory()
-        defer { other.remove() }
-        let donor = try Fixture.store(other, Fixture.records(days: Fixture.fixtureDays, seed: 99))
-        _ = try donor.trainingStart(now: Self.now)
         _ = try store.trainingStart(now: Self.now)
-        let foreign = try donor.pool.read { db in try Data.fetchOne(db, sql: "SELECT tally FROM profileTally") }
+        let foreign = try Fixture.foreignTally()
         try store.pool.write { db in try db.execute(sql: "UPDATE profileTally SET tally = ?", arguments: [foreign]) }
         let start = try store.trainingStart(now: Self.now)
         let own = PerceptualProfile(comparisons: try store.stored(PitchComparisonRecord.self).map(\.record),
