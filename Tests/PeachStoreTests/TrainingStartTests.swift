@@ -52,6 +52,21 @@ struct TrainingStartTests {
         try Self.expectFullPass(store, weighting: RecencyWeighting(halfLife: 2), "warm, 20 trials a window")
     }
 
+    @Test("a first training's empty store: nothing tallied and nothing written; its first trials are read by the next start")
+    func emptyStore() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        let start = try store.trainingStart(now: Self.now)
+        #expect(start.profile.statistics(for: .unisonComparison) == nil)
+        #expect(start.thresholds.estimate(for: .unisonComparison) == nil)
+        #expect(try Fixture.kept(store).isEmpty, "no tally kept")
+        let first = Fixture.records(days: [6, 5, 4, 3, 2, 1], seed: 3)
+        for record in first.comparisons { _ = try await store.save(record) }
+        for record in first.matchings { _ = try await store.save(record) }
+        try Self.expectFullPass(store, "after the first trials")
+    }
+
     @Test("the tally kept by `peach profile` (with the history) serves a start too, and trials saved since are read")
     func afterAReportAndAppends() async throws {
         let directory = try TemporaryStoreDirectory()

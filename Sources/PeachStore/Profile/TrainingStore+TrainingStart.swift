@@ -51,7 +51,11 @@ extension TrainingStore {
         }
         let read = { (db: Database) throws -> Outcome in
             guard let kept = try ProfileTallyCache.trainingPart(db), kept.cutoff >= cutoff - Self.trainingStartCatchUp else {
-                return .none
+                // No pitch trial yet (a first training): nothing to tally, and nothing worth
+                // keeping (the profile's pass would write the tally's table and triggers).
+                let any = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pitchComparison) "
+                                                + "OR EXISTS (SELECT 1 FROM pitchMatching)") ?? true
+                return any ? .none : .started(TrainingStartTally(weighting: .standard))
             }
             var tally = TrainingStartTally(restoring: kept.part)
             switch try Self.forEachTrial(db, sorted: true, from: kept.cutoff, { _, trial in tally.add(trial) }) {
