@@ -37,6 +37,38 @@ struct ProfileContinuityTests {
         }
     }
 
+    @Test("intervals in a tuning beyond the iOS two: rebuilt under their tuning, as the live profile keeps them")
+    func rebuiltKeepsTuningsApart() async throws {
+        let directory = try TemporaryStoreDirectory()
+        defer { directory.remove() }
+        let store = try TrainingStore(location: directory.location)
+        let live = PerceptualProfile()
+        let records = ProfileTallyCacheTests.records(days: [30, 20, 10, 2])
+        // Saved in time order, comparisons first on a tie, as the sessions report them.
+        let events = (records.comparisons.map { ($0.timestamp, 0, Optional($0), PitchMatchingRecord?.none) }
+                      + records.matchings.map { ($0.timestamp, 1, PitchComparisonRecord?.none, Optional($0)) })
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        for (_, _, comparison, matching) in events {
+            if let comparison {
+                try await store.save(comparison)
+                try await live.pitchComparisonCompleted(comparison, answeredBy: nil)
+            } else if let matching {
+                try await store.save(matching)
+                try await live.pitchMatchingCompleted(matching, answeredBy: nil)
+            }
+        }
+        let rebuilt = try TrainingStore(location: directory.location).loadProfile()
+        let meantone = ProfileTallyCacheTests.meantone
+        for discipline in [TrainingDiscipline.intervalComparison, .intervalMatching] {
+            let apart = try #require(live.statistics(for: discipline, in: meantone), "\(discipline) in meantone has data")
+            #expect(apart != live.statistics(for: discipline), "kept apart")
+            #expect(rebuilt.statistics(for: discipline, in: meantone) == apart, "\(discipline) in meantone")
+        }
+        for discipline in TrainingDiscipline.allCases {
+            #expect(rebuilt.statistics(for: discipline) == live.statistics(for: discipline), "\(discipline)")
+        }
+    }
+
     @Test("the live threshold estimates read from the store's latest trials equal those from every record")
     func liveThresholdsFromTheStore() throws {
         let directory = try TemporaryStoreDirectory()

@@ -70,6 +70,15 @@ struct ProfileTallyCacheTests {
                                                  matchings: records.matchings.enumerated().map { ($0, $1) }), mode: mode)
     }
 
+    /// The tally (without the history) a store of other trials keeps.
+    static func foreignTally() throws -> Data? {
+        let other = try TemporaryStoreDirectory()
+        defer { other.remove() }
+        let donor = try store(other, records(days: fixtureDays, seed: 99))
+        _ = try donor.profileReport(now: now, history: false)
+        return try donor.pool.read { db in try Data.fetchOne(db, sql: "SELECT tally FROM profileTally WHERE history = 0") }
+    }
+
     /// The kept rows: (history, cutoff) each.
     static func kept(_ store: TrainingStore) throws -> [(history: Int, cutoff: Int64)] {
         try store.pool.read { db in
@@ -120,11 +129,7 @@ struct ProfileTallyCacheTests {
         let directory = try TemporaryStoreDirectory()
         defer { directory.remove() }
         let store = try Self.store(directory)
-        let other = try TemporaryStoreDirectory()
-        defer { other.remove() }
-        let donor = try Self.store(other, Self.records(days: Self.fixtureDays, seed: 99))
-        _ = try donor.profileReport(now: Self.now, history: false)
-        let foreign = try donor.pool.read { db in try Data.fetchOne(db, sql: "SELECT tally FROM profileTally WHERE history = 0") }
+        let foreign = try Self.foreignTally()
         let before = ProfileJSON.render(try store.profileReport(now: Self.now, history: false))
         try store.pool.write { db in
             try db.execute(sql: "UPDATE profileTally SET tally = ? WHERE history = 0", arguments: [foreign])
@@ -258,10 +263,12 @@ struct ProfileTallyCacheTests {
     @Test("every property of the tally is either kept or made again from the time of the report")
     func everyPropertyAccountedFor() {
         let tally = ProfileTally(sessionCount: 1, now: Self.now)
-        // Kept: table, profile, disciplines, notes, history, items' intervals, tuningSystems, apart.
+        // Kept: table, training (the profile and the live trials), disciplines, notes, history,
+        // items' intervals, tuningSystems, apart.
         // Made from `now`: weekStart, items' now, starts and windows. weighting: the standard one.
         #expect(Mirror(reflecting: tally).children.compactMap(\.label)
-                == ["weighting", "weekStart", "table", "profile", "disciplines", "notes", "history", "items"])
+                == ["weighting", "weekStart", "table", "training", "disciplines", "notes", "history", "items"])
+        #expect(Mirror(reflecting: tally.training).children.compactMap(\.label) == ["profile", "live"])
         #expect(Mirror(reflecting: tally.items).children.compactMap(\.label)
                 == ["now", "weighting", "intervals", "tuningSystems", "apart", "windows", "starts"])
     }

@@ -9,7 +9,13 @@ extension PerceptualProfile {
     /// into the discipline itself.
     public static func tunedDisciplineName(_ discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> String? {
         guard tuning.system == nil, discipline == .intervalComparison || discipline == .intervalMatching else { return nil }
-        return "\(discipline.rawValue) in \(tuning.rawValue)"
+        return apartDisciplineName(discipline, tuning: tuning.rawValue)
+    }
+
+    /// The name of `discipline`'s statistics in a tuning kept apart, by the tuning's stored name
+    /// (a pass over stored rows knows which rows are apart without making identifiers).
+    public static func apartDisciplineName(_ discipline: TrainingDiscipline, tuning: String) -> String {
+        "\(discipline.rawValue) in \(tuning)"
     }
 
     public func statistics(for discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> DisciplineStatistics? {
@@ -24,7 +30,7 @@ extension PerceptualProfile {
     }
 
     /// Adds one sample of a pitch record to where its tuning keeps it.
-    func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline, in tuning: TuningIdentifier) {
+    public func add(_ value: Double, at time: Date, to discipline: TrainingDiscipline, in tuning: TuningIdentifier) {
         if let name = Self.tunedDisciplineName(discipline, in: tuning) {
             add(value, at: time, toDisciplineNamed: name)
         } else {

@@ -9,7 +9,7 @@ import PeachCore
 public struct ProfileTallySnapshot: Codable {
     /// Raised whenever what `ProfileTally.add` does with a trial, or what is kept here, changes:
     /// a kept snapshot of another format is not read.
-    public static let format = 1
+    public static let format = 2
 
     /// How far before `now` the report's dated figures reach: the longest window and the span
     /// before it (the week is within it). Trials older than that count alike whatever `now` is.
@@ -24,7 +24,9 @@ public struct ProfileTallySnapshot: Codable {
     }
 
     var table: ThresholdFitTable
+    /// Format 2: with the intervals in tunings kept apart, and `live` (issue 30, `peach train`).
     var profile: PerceptualProfile.PitchSnapshot
+    var live: LiveTrialWindows
     var disciplines: [ProfileTally.DisciplineTally]
     var noteSums: [[Double]]
     var noteCounts: [[Int]]
@@ -34,13 +36,20 @@ public struct ProfileTallySnapshot: Codable {
     var intervals: [ItemTally.IntervalKey: ProfileTally.Estimator]
     var tuningSystems: [String]
     var apart: [ItemTally.ApartKey: ProfileTally.Estimator]
+
+    /// What a training starts from, read alone from a kept snapshot: decoding the estimators
+    /// too would cost a start several times as much.
+    public struct TrainingPart: Decodable {
+        let profile: PerceptualProfile.PitchSnapshot
+        let live: LiveTrialWindows
+    }
 }
 
 extension ProfileTally {
     /// The tally as it stands; `sessions` the sittings counted so far, where it has a history.
     public func snapshot(sessions: ThresholdHistory.SessionCounter?) -> ProfileTallySnapshot {
         ProfileTallySnapshot(
-            table: table, profile: profile.pitchSnapshot, disciplines: disciplines,
+            table: table, profile: training.profile.pitchSnapshot, live: training.live, disciplines: disciplines,
             noteSums: notes.map { $0.map(\.sum) }, noteCounts: notes.map { $0.map(\.count) },
             history: history, sessions: history == nil ? nil : sessions,
             intervals: items.intervals, tuningSystems: items.tuningSystems, apart: items.apart)
@@ -61,7 +70,7 @@ extension ProfileTally {
             history = kept
         }
         table = snapshot.table
-        profile = PerceptualProfile(snapshot.profile)
+        training = TrainingStartTally(restoring: ProfileTallySnapshot.TrainingPart(profile: snapshot.profile, live: snapshot.live))
         disciplines = snapshot.disciplines
         notes = zip(snapshot.noteSums, snapshot.noteCounts).map { sums, counts in
             zip(sums, counts).map { (sum: $0, count: $1) }

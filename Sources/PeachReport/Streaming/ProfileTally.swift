@@ -50,7 +50,8 @@ public struct ProfileTally {
     let weekStart: Date
     // What the store keeps between runs (ProfileTally+Snapshot): every property but the dates.
     var table = ThresholdFitTable()
-    var profile = PerceptualProfile()
+    /// The profile's running figures and the live estimates' latest trials: what a training starts from.
+    public internal(set) var training: TrainingStartTally
     var disciplines: [DisciplineTally]
     /// Per comparison discipline (0, 1) and reference note: Σ |offset| and count of correct answers.
     var notes: [[(sum: Double, count: Int)]]
@@ -63,6 +64,7 @@ public struct ProfileTally {
     public init(sessionCount: Int?, now: Date, weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
         weekStart = now.addingTimeInterval(-7 * 86_400)
+        training = TrainingStartTally(weighting: weighting)
         disciplines = Array(repeating: DisciplineTally(whole: Estimator(weighting)), count: 4)
         notes = Array(repeating: Array(repeating: (0, 0), count: 128), count: 2)
         history = sessionCount.map { ThresholdHistory.Builder(sessionCount: $0, weighting: weighting) }
@@ -71,6 +73,7 @@ public struct ProfileTally {
 
     /// Adds the next trial: oldest first, ties in the order they were stored, comparisons first.
     public mutating func add(_ trial: PitchTrial) {
+        training.add(trial)
         guard trial.pooled else {
             items.addApart(trial, table: &table)
             return
@@ -89,14 +92,9 @@ public struct ProfileTally {
         disciplines[ordinal].whole.add(trial.value, index: index, table: &table)
         disciplines[ordinal].registers[trial.octave, default: Estimator(weighting)].add(trial.value, index: index,
                                                                                           table: &table)
-        switch trial.value {
-        case .comparison(let offset, let isCorrect):
-            guard isCorrect else { break }
-            profile.add(abs(offset), at: trial.time, to: trial.discipline)
+        if case .comparison(let offset, true) = trial.value {
             notes[ordinal][trial.referenceNote].sum += abs(offset)
             notes[ordinal][trial.referenceNote].count += 1
-        case .matching(let error):
-            profile.add(abs(error), at: trial.time, to: trial.discipline)
         }
         history?.add(trial, table: &table)
         items.add(trial, index: index, table: &table)
@@ -107,7 +105,7 @@ public struct ProfileTally {
         var thresholds: [TrainingDiscipline: DisciplineThreshold] = [:]
         var changes: [TrainingDiscipline: ProfileReport.WeeklyChange] = [:]
         for discipline in TrainingDiscipline.allCases {
-            statistics[discipline] = profile.statistics(for: discipline)
+            statistics[discipline] = training.profile.statistics(for: discipline)
             let tally = disciplines[discipline.ordinal]
             let newest = tally.trials - 1
             guard tally.trials > 0, let (estimate, bias) = tally.whole.estimate(asOf: newest, table: table) else { continue }

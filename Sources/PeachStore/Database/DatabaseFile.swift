@@ -10,12 +10,14 @@ import Darwin
 /// so the file never exists with wider permissions. SQLite gives its -wal and -shm companions
 /// the permissions of the main file.
 enum DatabaseFile {
-    static func prepare(_ location: StoreLocation) throws(StoreError) {
+    /// True when it made the file (so it is empty and this process's own).
+    static func prepare(_ location: StoreLocation) throws(StoreError) -> Bool {
         let path = location.databasePath
         try createFolder(location)
         try checkKinds(location)
+        let created: Bool
         do throws(FileWriteError) {
-            _ = try EmptyFile.create(path, mode: 0o600)
+            created = try EmptyFile.create(path, mode: 0o600)
         } catch {
             throw .cannotCreate(path: path, reason: error.reason)
         }
@@ -24,6 +26,7 @@ enum DatabaseFile {
         for target in [path, location.directory.path] where access(target, W_OK) != 0 {
             throw .notWritable(path: target, reason: String(cString: strerror(errno)))
         }
+        return created
     }
 
     static func createFolder(_ location: StoreLocation) throws(StoreError) {

@@ -58,6 +58,19 @@ enum ProfileTallyCache {
         }
     }
 
+    /// What a training starts from in the latest kept snapshot this peach can read, with its
+    /// cutoff: any cutoff will do, as neither the profile's figures nor the live estimates'
+    /// trials are dated from now. Nil where none is kept or none can be read.
+    static func trainingPart(_ db: Database) throws -> (cutoff: Int64, part: ProfileTallySnapshot.TrainingPart)? {
+        let rows = try matching(db, history: false, cutoff: "cutoff <= ?", Int64.max, columns: "cutoff, tally",
+                                order: "ORDER BY cutoff DESC, history")
+        for row in rows {
+            let data: Data = row[1]
+            if let part = try? decoder().decode(ProfileTallySnapshot.TrainingPart.self, from: data) { return (row[0], part) }
+        }
+        return nil
+    }
+
     /// Whether a tally as of exactly `cutoff` is kept, without reading it.
     static func keeps(_ db: Database, history: Bool, cutoff: Int64) throws -> Bool {
         try !matching(db, history: history, cutoff: "cutoff = ?", cutoff, columns: "1", order: "LIMIT 1").isEmpty

@@ -52,9 +52,11 @@ public final class TrainingStore: Sendable {
         let path = location.databasePath
         let busyWait = StoreBusyWait(path: path, noticeAfter: busyNoticeAfter)
         self.busyWait = busyWait
+        // Whether this opening made the file: then it is empty and ours, with nothing to inspect.
+        var created = false
         switch mode {
         case .readWrite:
-            try DatabaseFile.prepare(location)
+            created = try DatabaseFile.prepare(location)
         case .readOnly:
             guard DatabaseFile.exists(location) else {
                 throw .unreadableDatabase(path: path, reason: "no such file")
@@ -66,8 +68,9 @@ public final class TrainingStore: Sendable {
         let opening = mode == .readOnly ? DatabaseFile.readOnlyOpeningPath(location) : path
         // Inspect first through a read-only connection: a damaged, foreign or newer file is
         // refused before anything could write to it (opening a pool writes to the file).
-        let needsUpgrade = try Self.inspect(path: path, opening: opening, mode: mode, kinds: kinds, check: check)
-        if needsUpgrade {
+        // A file just made is given its schema through the pool's writer below: one connection
+        // instead of three on the way to a first training's first note (issue 30).
+        if !created, try Self.inspect(path: path, opening: opening, mode: mode, kinds: kinds, check: check) {
             try Self.upgrade(path: path, kinds: kinds)
         }
         var configuration = Configuration()
@@ -84,6 +87,14 @@ public final class TrainingStore: Sendable {
             }
         } catch {
             throw .unreadableDatabase(path: path, reason: Self.reason(error))
+        }
+        if created {
+            do {
+                // One transaction, as `upgrade`: if it fails, the new file stays empty.
+                try pool.writeWithoutTransaction { db in try StoreSchema.upgrade(db, kinds: kinds) }
+            } catch {
+                throw .unreadableDatabase(path: path, reason: "upgrading the schema failed: \(Self.reason(error))")
+            }
         }
         openedFile = FileIdentity.of(path)
     }
@@ -245,7 +256,7 @@ public final class TrainingStore: Sendable {
         return profile
     }
 
-    private func load<Record: StoredRecord>(_: Record.Type, into profile: PerceptualProfile) throws(StoreError) {
+    func load<Record: StoredRecord>(_: Record.Type, into profile: PerceptualProfile) throws(StoreError) {
         let path = self.path, table = Record.kind.table
         let columns = ([StoredColumn.id, .timestamp] + Record.profileColumns).map(\.name).joined(separator: ", ")
         try forEachRow(of: table, columns: columns, filter: Record.profileFilter) { row, positions throws(StoreError) in

@@ -20,8 +20,14 @@ extension TrainingStore {
     /// (`ProfileTallyCache`): a report starts from it and reads only the later rows, and a
     /// writable store keeps the tally of this pass for the next (a read-only one is only read).
     public func profileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport {
+        try profileTally(now: now, history: history).report(rhythm: try rhythmReport())
+    }
+
+    /// The tally of every pitch trial as of `now`, from the kept tally where one fits (and kept
+    /// for the next where this one is later): what the report is made of.
+    func profileTally(now: Date, history: Bool) throws(StoreError) -> ProfileTally {
         switch try profilePass(now: now, history: history, keptOnly: false) {
-        case .report(let report, _): return report
+        case .tallied(let tally, _): return tally
         case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
         case .notKept: preconditionFailure("a pass not limited to a kept tally always reports")
         }
@@ -34,7 +40,7 @@ extension TrainingStore {
     /// a second at 10⁶ records, where the whole file's quick_check follows the file's size).
     public func keptProfileReport(now: Date = Date(), history: Bool = true) throws(StoreError) -> ProfileReport? {
         switch try profilePass(now: now, history: history, keptOnly: true) {
-        case .report(let report, _): return report
+        case .tallied(let tally, _): return tally.report(rhythm: try rhythmReport())
         case .damaged(let table, let id): throw failure(readingAgain: table, id: id)
         case .notKept: return nil
         }
@@ -43,17 +49,15 @@ extension TrainingStore {
     private func profilePass(now: Date, history: Bool, keptOnly: Bool) throws(StoreError) -> ProfilePass {
         let cutoff = ProfileTallySnapshot.cutoff(before: now)
         do {
-            // Nothing kept as of today: the caller makes the report the usual way, which reads
-            // the rhythm records too; reading them here as well would read them twice.
+            // Nothing kept as of today: the caller makes the report the usual way.
             if keptOnly, try !pool.read({ try ProfileTallyCache.keeps($0, history: history, cutoff: cutoff) }) {
                 return .notKept
             }
         } catch {
             throw readFailure(error)
         }
-        let rhythm = try rhythmReport()
         let pass = { (db: Database) throws -> ProfilePass in
-            try Self.profilePass(db, now: now, history: history, cutoff: cutoff, rhythm: rhythm, keptOnly: keptOnly)
+            try Self.profilePass(db, now: now, history: history, cutoff: cutoff, keptOnly: keptOnly)
         }
         do {
             if pool.configuration.readonly || keptOnly {
@@ -65,7 +69,7 @@ extension TrainingStore {
                 var result: ProfilePass?
                 try db.inTransaction(.deferred) {
                     let outcome = try pass(db)
-                    if case .report(_, let keep?) = outcome {
+                    if case .tallied(_, let keep?) = outcome {
                         // The cache only saves time: a report it could not keep is still the report.
                         try? ProfileTallyCache.save(db, keep, history: history)
                     }
@@ -81,7 +85,7 @@ extension TrainingStore {
 
     /// A damaged page the pass came to (in a store opened without the whole file's check) makes
     /// the store unreadable; anything else failed the reading.
-    private func readFailure(_ error: any Error) -> StoreError {
+    func readFailure(_ error: any Error) -> StoreError {
         if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
             return .unreadableDatabase(path: path, reason: Self.reason(error))
         }
@@ -89,8 +93,8 @@ extension TrainingStore {
     }
 
     private enum ProfilePass {
-        /// The report, and the snapshot to keep, if any.
-        case report(ProfileReport, keep: ProfileTallyCache.Entry?)
+        /// The tally of every trial, and the snapshot to keep, if any.
+        case tallied(ProfileTally, keep: ProfileTallyCache.Entry?)
         case damaged(table: String, id: Int64)
         /// Only a report from a tally kept as of the cutoff was asked for, and none is kept.
         case notKept
@@ -99,7 +103,7 @@ extension TrainingStore {
     /// The report from the latest kept snapshot that fits and the trials after it, or from
     /// every trial; with a snapshot as of `cutoff` to keep where it is later than the one used.
     private static func profilePass(_ db: Database, now: Date, history: Bool, cutoff: Int64,
-                                    rhythm: RhythmReport, keptOnly: Bool) throws -> ProfilePass {
+                                    keptOnly: Bool) throws -> ProfilePass {
         // A kept snapshot with the sittings counted from its cutoff on, and the tally it restores.
         var start: (entry: ProfileTallyCache.Entry, sessions: SessionCount?, tally: ProfileTally)?
         for entry in try ProfileTallyCache.entries(db, history: history, notAfter: cutoff) {
@@ -125,13 +129,17 @@ extension TrainingStore {
             // From a kept tally there is one pass only (sorted), so the restored tally is used once.
             var tally = start?.tally ?? ProfileTally(sessionCount: sessions?.total.sessions, now: now)
             var snapshot: ProfileTallySnapshot?
-            switch try Self.tally(into: &tally, db, sorted: sorted, from: start?.entry.cutoff,
-                                  snapshotAt: cutoff, sessions: sessions?.atCutoff, snapshot: &snapshot) {
+            let outcome = try forEachTrial(db, sorted: sorted, from: start?.entry.cutoff) { time, trial in
+                // The tally as it stands before the first trial at or after the cutoff.
+                if snapshot == nil, time >= cutoff { snapshot = tally.snapshot(sessions: sessions?.atCutoff) }
+                tally.add(trial)
+            }
+            switch outcome {
             case .done:
                 let taken = snapshot ?? tally.snapshot(sessions: sessions?.atCutoff)
                 let later = start.map { $0.entry.cutoff < cutoff } ?? true
-                return .report(tally.report(rhythm: rhythm),
-                               keep: later ? ProfileTallyCache.Entry(cutoff: cutoff, snapshot: taken) : nil)
+                return .tallied(tally,
+                                keep: later ? ProfileTallyCache.Entry(cutoff: cutoff, snapshot: taken) : nil)
             case .damaged(let table, let id):
                 return .damaged(table: table, id: id)
             case .outOfOrder:
@@ -160,20 +168,17 @@ extension TrainingStore {
         return SessionCount(total: counter, atCutoff: atCutoff ?? counter)
     }
 
-    private enum PassOutcome {
+    enum PassOutcome {
         case done
         case damaged(table: String, id: Int64)
         /// Read in storage order, a row was older than the one before it.
         case outOfOrder
     }
 
-    /// One pass over both pitch tables side by side, oldest first, each row into `tally`: every
-    /// row, or those from stored time `from` on. `snapshot` is set to the tally as it stands
-    /// before the first trial at or after `cutoff` (nil if there is none).
-    private static func tally(
-        into tally: inout ProfileTally, _ db: Database, sorted: Bool, from: Int64?,
-        snapshotAt cutoff: Int64, sessions: ThresholdHistory.SessionCounter?, snapshot: inout ProfileTallySnapshot?
-    ) throws -> PassOutcome {
+    /// One pass over both pitch tables side by side, oldest first, each row to `body` with its
+    /// stored time: every row, or those from stored time `from` on.
+    static func forEachTrial(_ db: Database, sorted: Bool, from: Int64?,
+                             _ body: (_ time: Int64, PitchTrial) -> Void) throws -> PassOutcome {
         let comparisons = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: true, sorted: sorted, from: from))
         let matchings = try Row.fetchCursor(db, sql: profileRowsSQL(comparison: false, sorted: sorted, from: from))
         var comparison = try nextTrial(comparisons, comparison: true)
@@ -199,8 +204,7 @@ extension TrainingStore {
                 guard next.time >= latest.matching else { return .outOfOrder }
                 latest.matching = next.time
             }
-            if snapshot == nil, next.time >= cutoff { snapshot = tally.snapshot(sessions: sessions) }
-            tally.add(trial)
+            body(next.time, trial)
             if takeComparison {
                 comparison = try nextTrial(comparisons, comparison: true)
             } else {
@@ -292,7 +296,7 @@ extension TrainingStore {
     }
 
     /// The error `comparisons()` or `matchings()` gives for the row that failed the check.
-    private func failure(readingAgain table: String, id: Int64) -> StoreError {
+    func failure(readingAgain table: String, id: Int64) -> StoreError {
         let path = self.path
         do throws(StoreError) {
             try forEachRow(of: table, filter: "id = \(id)") { row, columns throws(StoreError) in

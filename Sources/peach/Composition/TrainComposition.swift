@@ -25,8 +25,9 @@ enum TrainComposition {
         timeline.mark("settings read")
         // The store first: a damaged database stops us before anything sounds.
         let store = try StoreComposition.openStore(storeOptions)
-        let profile = try store.loadProfile()
-        let thresholds = try store.loadLiveThresholds()
+        // From the tally the store keeps: the start does not read every record (issue 30).
+        let start = try store.trainingStart()
+        let (profile, thresholds) = (start.profile, start.thresholds)
         log.debug("store \(store.location) open, profile and threshold estimates loaded")
         timeline.mark("store open, profile loaded")
         let client = try SequencerComposition.openClient(realtimePriority: request.frontEnd.realtimePriority)

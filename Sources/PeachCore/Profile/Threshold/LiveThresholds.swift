@@ -10,40 +10,32 @@ import Synchronization
 /// milliseconds however long the history. `peach profile` fits them all; the two agree to
 /// well within the interval.
 public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserver, TrainingDataResetting, Sendable {
-    private struct History {
-        var comparisons: [PitchComparisonRecord] = []
-        var matchings: [PitchMatchingRecord] = []
-    }
-
     /// Per discipline, and for interval trials in a tuning beyond the iOS two per tuning too
     /// (PerceptualProfile+Tunings): a tempered third is another stimulus.
-    private struct Key: Hashable {
-        let discipline: TrainingDiscipline
-        let tuning: TuningIdentifier?
-
-        init(_ discipline: TrainingDiscipline, _ tuning: TuningIdentifier) {
-            self.discipline = discipline
-            self.tuning = PerceptualProfile.tunedDisciplineName(discipline, in: tuning) == nil ? nil : tuning
-        }
-    }
-
-    private let histories = Mutex<[Key: History]>([:])
+    private let windows: Mutex<LiveTrialWindows>
     private let weighting: RecencyWeighting
     private let window: Int
 
     /// Records in any order: each discipline's are put in time order.
-    public init(comparisons: some Sequence<PitchComparisonRecord> = [], matchings: some Sequence<PitchMatchingRecord> = [],
-                weighting: RecencyWeighting = .standard) {
+    public convenience init(comparisons: some Sequence<PitchComparisonRecord> = [],
+                            matchings: some Sequence<PitchMatchingRecord> = [], weighting: RecencyWeighting = .standard) {
+        var windows = LiveTrialWindows(length: Self.window(for: weighting))
+        for record in ThresholdProfile.inTimeOrder(Array(comparisons), \.timestamp) {
+            windows.addComparison(.init(record.discipline, record.tuningSystem), offset: record.centOffset.rawValue,
+                                  isCorrect: record.isCorrect)
+        }
+        for record in ThresholdProfile.inTimeOrder(Array(matchings), \.timestamp) {
+            windows.addMatching(.init(record.discipline, record.tuningSystem), error: record.userCentError.rawValue)
+        }
+        self.init(windows: windows, weighting: weighting)
+    }
+
+    /// From the latest trials as a store keeps them (`LiveTrialWindows`); their `length` must be
+    /// at least `weighting`'s window, or the fit would see fewer trials than the records hold.
+    public init(windows: LiveTrialWindows, weighting: RecencyWeighting = .standard) {
         self.weighting = weighting
         window = Self.window(for: weighting)
-        var histories: [Key: History] = [:]
-        for record in comparisons { histories[Key(record.discipline, record.tuningSystem), default: History()].comparisons.append(record) }
-        for record in matchings { histories[Key(record.discipline, record.tuningSystem), default: History()].matchings.append(record) }
-        for key in histories.keys {
-            histories[key]!.comparisons = Self.latest(histories[key]!.comparisons, window, \.timestamp)
-            histories[key]!.matchings = Self.latest(histories[key]!.matchings, window, \.timestamp)
-        }
-        self.histories.withLock { $0 = histories }
+        self.windows = Mutex(windows.length == window ? windows : windows.shortened(to: window))
     }
 
     /// How many of a discipline's latest trials the fit looks at: ten half-lives.
@@ -59,42 +51,32 @@ public final class LiveThresholds: PitchComparisonObserver, PitchMatchingObserve
     /// The estimate from the discipline's trials in `tuning` (the same as the discipline's for
     /// unisons and the iOS app's two tunings).
     public func estimate(for discipline: TrainingDiscipline, in tuning: TuningIdentifier) -> ThresholdEstimate? {
-        let history = histories.withLock { $0[Key(discipline, tuning)] }
-        guard let history else { return nil }
-        return discipline.isComparison
-            ? ThresholdProfile.comparisonEstimate(Array(history.comparisons.suffix(window)), weighting)
-            : ThresholdProfile.matchingFit(Array(history.matchings.suffix(window)), weighting)?.spread
+        let key = LiveTrialWindows.Key(discipline, tuning)
+        if discipline.isComparison {
+            guard let answers = windows.withLock({ $0.comparisons[key] }) else { return nil }
+            let latest = answers.suffix(window)
+            return ThresholdFit.estimate(zip(latest, weighting.weights(count: latest.count)).map { answer, weight in
+                ComparisonObservation(offset: answer.offset, isCorrect: answer.isCorrect, weight: weight)
+            })
+        }
+        guard let errors = windows.withLock({ $0.matchings[key] }) else { return nil }
+        let latest = errors.suffix(window)
+        return MatchingSpreadFit.estimate(errors: zip(latest, weighting.weights(count: latest.count)).map { (error: $0, weight: $1) })?
+            .spread
     }
 
     public func pitchComparisonCompleted(_ record: PitchComparisonRecord, answeredBy source: AnswerSource?) async throws {
-        let window = window
-        histories.withLock { histories in
-            let key = Key(record.discipline, record.tuningSystem)
-            histories[key, default: History()].comparisons.append(record)
-            Self.trim(&histories[key]!.comparisons, to: window)
+        windows.withLock {
+            $0.addComparison(.init(record.discipline, record.tuningSystem), offset: record.centOffset.rawValue,
+                             isCorrect: record.isCorrect)
         }
     }
 
     public func pitchMatchingCompleted(_ record: PitchMatchingRecord, answeredBy source: AnswerSource?) async throws {
-        let window = window
-        histories.withLock { histories in
-            let key = Key(record.discipline, record.tuningSystem)
-            histories[key, default: History()].matchings.append(record)
-            Self.trim(&histories[key]!.matchings, to: window)
-        }
+        windows.withLock { $0.addMatching(.init(record.discipline, record.tuningSystem), error: record.userCentError.rawValue) }
     }
 
     public func resetAllTrainingData() async throws {
-        histories.withLock { $0 = [:] }
-    }
-
-    /// In time order (ties keep the order given), the latest `count`.
-    private static func latest<Record>(_ records: [Record], _ count: Int, _ time: KeyPath<Record, Date>) -> [Record] {
-        Array(ThresholdProfile.inTimeOrder(records, time).suffix(count))
-    }
-
-    /// Drops the oldest in batches, so appending stays cheap on average.
-    private static func trim<Record>(_ records: inout [Record], to count: Int) {
-        if records.count > count + count / 4 { records.removeFirst(records.count - count) }
+        windows.withLock { $0 = LiveTrialWindows(length: $0.length) }
     }
 }

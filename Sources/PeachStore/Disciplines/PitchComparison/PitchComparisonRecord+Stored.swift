@@ -42,12 +42,13 @@ extension PitchComparisonRecord: StoredRecord {
     }
 
     /// Wrong comparisons count for nothing in the profile, so SQLite skips them.
-    static let profileColumns: [StoredColumn] = [.interval, .centOffset]
+    static let profileColumns: [StoredColumn] = [.interval, .tuningSystem, .centOffset]
     static let profileFilter: String? = "isCorrect = 1"
 
+    /// Where a live session adds it: an interval in a tuning beyond the iOS two under its tuning.
     static func addStored(_ row: RowDecoder, to profile: PerceptualProfile) throws(StoreError) {
         profile.add(abs(try row.cents(.centOffset).rawValue), at: try row.timestamp(),
-                    to: .comparison(for: try row.interval()))
+                    to: .comparison(for: try row.interval()), in: try row.tuningSystem())
     }
 }
 

@@ -41,11 +41,12 @@ extension PitchMatchingRecord: StoredRecord {
                     initialCentOffset: initial, userCentError: error)
     }
 
-    static let profileColumns: [StoredColumn] = [.interval, .userCentError]
+    static let profileColumns: [StoredColumn] = [.interval, .tuningSystem, .userCentError]
 
+    /// Where a live session adds it: an interval in a tuning beyond the iOS two under its tuning.
     static func addStored(_ row: RowDecoder, to profile: PerceptualProfile) throws(StoreError) {
         profile.add(abs(try row.cents(.userCentError).rawValue), at: try row.timestamp(),
-                    to: .matching(for: try row.interval()))
+                    to: .matching(for: try row.interval()), in: try row.tuningSystem())
     }
 }
 
