@@ -16,37 +16,35 @@ enum LivePathRuns {
         var reactions = 0
     }
 
-    /// Figure 4's path: a key answers a comparison while its target sounds; the note-off is the reaction.
-    static func answer(trials: Int) async throws -> Samples {
+    /// What one run's trainer sends to and waits on: the counting output, the gate every note
+    /// and click waits for, and a note player on both.
+    final class Edges: Sendable {
         let output = CountingOutput()
         let gate = GatedClock()
-        let player = ALSANotePlayer(output: output, clock: gate)
-        return try await withTrainer(mode: .comparison, output: output, feedback: nil, makeSession: { _ in
-            .comparison(try PitchComparisonSession(intervals: [.prime], player: player, settings: DefaultSettings(),
+        let player: ALSANotePlayer
+
+        init() { player = ALSANotePlayer(output: output, clock: gate) }
+    }
+
+    /// Figure 4's path: a key answers a comparison while its target sounds; the note-off is the reaction.
+    static func answer(trials: Int) async throws -> Samples {
+        try await withTrainer(mode: .comparison, session: { edges in
+            .comparison(try PitchComparisonSession(intervals: [.prime], player: edges.player, settings: DefaultSettings(),
                                                    clock: ImmediateClock()))
-        }) { route, reports in
-            var samples = Samples()
-            for _ in 0..<trials {
-                try await reports.state(PitchComparisonState.playingNote1)
-                gate.release()
-                try await reports.state(PitchComparisonState.playingNote2)
-                measure(KeyboardEvents.noteOn(127), route, output, into: &samples)
-            }
-            return samples
+        }) { edges, route, reports in
+            try await answers(trials, released: PitchComparisonState.playingNote1, answered: PitchComparisonState.playingNote2,
+                              edges, route, &reports) { _ in KeyboardEvents.noteOn(127) }
         }
     }
 
     /// Figure 5's path: the mod wheel sweeps while the tunable note sounds; each move's bend is the reaction.
     static func bend(moves: Int) async throws -> Samples {
-        let output = CountingOutput()
-        let gate = GatedClock()
-        let player = ALSANotePlayer(output: output, clock: gate)
-        return try await withTrainer(mode: .matching, output: output, feedback: nil, makeSession: { _ in
-            .matching(try PitchMatchingSession(intervals: [.prime], player: player, settings: DefaultSettings(),
+        try await withTrainer(mode: .matching, session: { edges in
+            .matching(try PitchMatchingSession(intervals: [.prime], player: edges.player, settings: DefaultSettings(),
                                                clock: ImmediateClock()))
-        }) { route, reports in
+        }) { edges, route, reports in
             try await reports.state(PitchMatchingState.playingReference)
-            gate.release()
+            edges.gate.release()
             try await reports.state(PitchMatchingState.awaitingTouch)
             route.receive(KeyboardEvents.modWheel(KeyboardEvents.sweep(0)))  // the touch: the tunable note starts
             var samples = Samples()
@@ -54,7 +52,7 @@ enum LivePathRuns {
             samples.whole.reserveCapacity(moves)
             samples.allocations.reserveCapacity(moves)
             for step in 1...moves {
-                measure(KeyboardEvents.modWheel(KeyboardEvents.sweep(step)), route, output, into: &samples)
+                measure(KeyboardEvents.modWheel(KeyboardEvents.sweep(step)), route, edges.output, into: &samples)
             }
             return samples
         }
@@ -62,23 +60,31 @@ enum LivePathRuns {
 
     /// Figure 18's path: a key answers a rhythm offset trial; the feedback cue's note-on is the reaction.
     static func cue(trials: Int) async throws -> Samples {
-        let output = CountingOutput()
-        let gate = GatedClock()
-        let cue = MIDIFeedbackCue(output: output, channel: .percussion, velocity: MIDIVelocity(clamping: 100))
-        return try await withTrainer(mode: .rhythmOffsetDetection, output: output,
-                                     feedback: TrainerFeedback(cue: cue, settings: .default), makeSession: { _ in
-            .rhythmOffsetDetection(RhythmOffsetDetectionSession(player: GatedRhythmPlayer(gate: gate),
+        try await withTrainer(mode: .rhythmOffsetDetection, cue: true, session: { edges in
+            .rhythmOffsetDetection(RhythmOffsetDetectionSession(player: GatedRhythmPlayer(gate: edges.gate),
                                                                 settings: DefaultSettings(), clock: ImmediateClock()))
-        }) { route, reports in
-            var samples = Samples()
-            for trial in 0..<trials {
-                try await reports.state(RhythmOffsetDetectionState.playingClicks)
-                gate.release()
-                try await reports.state(RhythmOffsetDetectionState.awaitingAnswer)
-                measure(KeyboardEvents.noteOn(trial.isMultiple(of: 2) ? 40 : 80), route, output, into: &samples)
+        }) { edges, route, reports in
+            try await answers(trials, released: RhythmOffsetDetectionState.playingClicks,
+                              answered: RhythmOffsetDetectionState.awaitingAnswer, edges, route, &reports) { trial in
+                KeyboardEvents.noteOn(trial.isMultiple(of: 2) ? 40 : 80)
             }
-            return samples
         }
+    }
+
+    /// One answer a trial: when the trial reports `released` the gate lets what it plays end,
+    /// when it reports `answered` the answer is timed.
+    private static func answers<State: Equatable>(
+        _ trials: Int, released: State, answered: State, _ edges: Edges, _ route: InputRoute,
+        _ reports: inout AsyncStream<TrainingReport>.Iterator, answer: (Int) -> SequencerEvent
+    ) async throws -> Samples {
+        var samples = Samples()
+        for trial in 0..<trials {
+            try await reports.state(released)
+            edges.gate.release()
+            try await reports.state(answered)
+            measure(answer(trial), route, edges.output, into: &samples)
+        }
+        return samples
     }
 
     private static func measure(_ event: SequencerEvent, _ route: InputRoute, _ output: CountingOutput,
@@ -97,17 +103,21 @@ enum LivePathRuns {
         }
     }
 
+    /// Runs a trainer of `mode` on fresh edges (with the feedback cue on them if `cue`) while `body` drives it.
     private static func withTrainer(
-        mode: TrainingMode, output: CountingOutput, feedback: TrainerFeedback?,
-        makeSession: @escaping Trainer.SessionFactory,
-        _ body: (InputRoute, inout AsyncStream<TrainingReport>.Iterator) async throws -> Samples
+        mode: TrainingMode, cue: Bool = false, session: @escaping @Sendable (Edges) throws -> ActiveSession,
+        _ body: (Edges, InputRoute, inout AsyncStream<TrainingReport>.Iterator) async throws -> Samples
     ) async throws -> Samples {
+        let edges = Edges()
+        let feedback = cue ? TrainerFeedback(cue: MIDIFeedbackCue(output: edges.output, channel: .percussion,
+                                                                  velocity: MIDIVelocity(clamping: 100)),
+                                             settings: .default) : nil
         let feed = ReportFeed()
-        let trainer = Trainer(mode: mode, trialLimit: nil, makeSession: makeSession, presenter: feed, rig: LivePathRig(),
-                              feedback: feedback)
+        let trainer = Trainer(mode: mode, trialLimit: nil, makeSession: { _ in try session(edges) }, presenter: feed,
+                              rig: LivePathRig(), feedback: feedback)
         let run = Task { await trainer.run() }
         var reports = feed.reports.makeAsyncIterator()
-        let result = await Result { try await body(trainer.route, &reports) }
+        let result = await Result { try await body(edges, trainer.route, &reports) }
         trainer.finish()
         _ = await run.value
         feed.end()
