@@ -64,7 +64,7 @@ extension TrainingSession where Discipline == PitchMatching {
         guard value.isFinite else { return false }
         let position = min(max(value, -1), 1)
         return live.withLock { live in
-            // The trial is read in place, not copied: this runs at the control's rate.
+            // No copy of the trial is bound: a movement reads its two fields (this runs at the control's rate).
             guard live.trial != nil, !live.own.committed else { return false }
             switch live.state {
             case .playingReference:
