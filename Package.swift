@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "PeachStore", targets: ["PeachStore"]),
         .library(name: "PeachReport", targets: ["PeachReport"]),
         .library(name: "PeachTools", targets: ["PeachTools"]),
+        // For `peach-bench live-path`, which drives the trainer's input route on its own.
+        .library(name: "PeachTrainer", targets: ["PeachTrainer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0",

@@ -5,7 +5,8 @@ import PackageDescription
 // product's build and tests (`swift build --build-tests`, CI) never compile them. They use the
 // product's library products through the parent folder:
 //   peach-bench -> PeachCore, PeachRig, PeachSimulation, PeachALSA, ALSASequencer, PeachStore,
-//     PeachTools (figure 16 starts amsynth with Peach's own AmsynthSetup), ArgumentParser;
+//     PeachTools (figure 16 starts amsynth with Peach's own AmsynthSetup), PeachTrainer (`live-path`:
+//     the input route's per-event cost, natively), ArgumentParser;
 //     it runs `peach` as a separate process for the end-to-end figures, and `peach-bench-c`
 //     (C, libasound only) as the baseline of figures 3 and 15.
 // scripts/bench builds this package into the product's own build folder (--scratch-path), so the
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "PeachStore", package: "Peach"),
                 .product(name: "PeachReport", package: "Peach"),
                 .product(name: "PeachTools", package: "Peach"),
+                .product(name: "PeachTrainer", package: "Peach"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]

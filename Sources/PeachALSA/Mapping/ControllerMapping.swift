@@ -33,6 +33,11 @@ public struct ControllerMapping: Sendable {
     public private(set) var lastTarget: MIDINote?
 
     private var buttons = CCButtonStates()
+    /// From `settings`, worked out once per settings instead of at every press (the hold
+    /// control's rules build an array): `activeHoldStartStop`, and the command buttons in
+    /// `TrainingCommand.allCases` order.
+    private var holdControl: ControllerButton?
+    private var commandButtons: [(command: TrainingCommand, button: ControllerButton)]
     private var tuning: TuningState
     private var touched = false
     private var lastAdjust: Double?
@@ -63,6 +68,8 @@ public struct ControllerMapping: Sendable {
         self.source = source
         self.answers = answers
         self.tuning = Self.tuningState(for: settings.tuning)
+        holdControl = settings.activeHoldStartStop
+        commandButtons = Self.commandButtons(of: settings)
     }
 
     /// New settings (they are re-read before each trial). The tuning control's state survives
@@ -78,6 +85,12 @@ public struct ControllerMapping: Sendable {
             commitOnRelease = false
         }
         settings = newSettings
+        holdControl = newSettings.activeHoldStartStop
+        commandButtons = Self.commandButtons(of: newSettings)
+    }
+
+    private static func commandButtons(of settings: ControllerSettings) -> [(command: TrainingCommand, button: ControllerButton)] {
+        TrainingCommand.allCases.compactMap { command in settings.commands[command].map { (command, $0) } }
     }
 
     /// The comparison's target sounded on `note`: keys above it answer higher, below it lower.
@@ -109,12 +122,12 @@ public struct ControllerMapping: Sendable {
     /// - Parameter arrivalNanoseconds: when the event arrived, for events without a kernel
     ///   timestamp; only the pitch wheel's rate mode and the hold control use time, and for the
     ///   wheel it must be the clock that `advance(to:)` is given.
-    public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> [TrainingInput] {
-        guard case .midi(let message) = event.payload else { return [] }
-        if let source, event.source != source { return [] }
+    public mutating func map(_ event: SequencerEvent, arrivalNanoseconds: UInt64? = nil) -> MappedInputs {
+        guard case .midi(let message) = event.payload else { return MappedInputs() }
+        if let source, event.source != source { return MappedInputs() }
         switch message {
         case .noteOn(let channel, let note, let velocity):
-            guard accepts(channel) else { return [] }
+            guard accepts(channel) else { return MappedInputs() }
             // Velocity 0 is a note-off by MIDI's running-status convention.
             guard velocity > 0 else {
                 return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
@@ -123,19 +136,19 @@ public struct ControllerMapping: Sendable {
             let deferred = holdPressed(.note, Int(note), at: time)
             return withoutCommit(keyPressed(note, at: time), if: deferred)
         case .noteOff(let channel, let note, _):
-            guard accepts(channel) else { return [] }
+            guard accepts(channel) else { return MappedInputs() }
             return released(.note, Int(note), at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .controlChange(let channel, let controller, let value):
-            guard accepts(channel) else { return [] }
+            guard accepts(channel) else { return MappedInputs() }
             return controlChanged(controller, value: value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .programChange(let channel, let program):
-            guard accepts(channel) else { return [] }
+            guard accepts(channel) else { return MappedInputs() }
             return buttonPressed(.programChange, Int(program), at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .pitchBend(let channel, let value):
-            guard accepts(channel) else { return [] }
+            guard accepts(channel) else { return MappedInputs() }
             return pitchWheelMoved(value, at: event.timestampNanoseconds ?? arrivalNanoseconds)
         case .channelPressure, .other:
-            return []
+            return MappedInputs()
         }
     }
 
@@ -152,12 +165,12 @@ public struct ControllerMapping: Sendable {
     /// Moves the rate-mode position up to `nanoseconds` (on the clock of the events'
     /// timestamps, e.g. the receiving queue's real time, or the front end's own clock if it
     /// passes that as `arrivalNanoseconds`). Returns the new `.adjust`, if the value changed.
-    public mutating func advance(to nanoseconds: UInt64) -> [TrainingInput] {
-        guard case .wheel(var wheel) = tuning else { return [] }
+    public mutating func advance(to nanoseconds: UInt64) -> MappedInputs {
+        guard case .wheel(var wheel) = tuning else { return MappedInputs() }
         let integrating = answers == .tuning && touched
         wheel.advance(to: nanoseconds, integrating: integrating)
         tuning = .wheel(wheel)
-        return integrating ? moved(to: wheel.cents / Self.spanCents) : []
+        return integrating ? moved(to: wheel.cents / Self.spanCents) : MappedInputs()
     }
 
     // MARK: - Events
@@ -166,25 +179,25 @@ public struct ControllerMapping: Sendable {
         settings.channel.map { $0.wireValue == channel } ?? true
     }
 
-    private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> [TrainingInput] {
+    private mutating func keyPressed(_ note: UInt8, at time: UInt64?) -> MappedInputs {
         let pressed = buttonPressed(.note, Int(note), at: time)
         guard pressed.isEmpty else { return pressed }
         switch answers {
         case .earlyOrLate where settings.comparisonMode == .relativeToTarget:
-            return [.timing(early: Int(note) < Self.earlyLateSplit.rawValue)]
+            return MappedInputs(.timing(early: Int(note) < Self.earlyLateSplit.rawValue))
         case .tap where settings.tap == nil:
-            return [.tap(nanoseconds: time)]
+            return MappedInputs(.tap(nanoseconds: time))
         case .higherOrLower where settings.comparisonMode == .relativeToTarget:
-            guard let lastTarget, Int(note) != lastTarget.rawValue else { return [] }
-            return [.answer(higher: Int(note) > lastTarget.rawValue)]
+            guard let lastTarget, Int(note) != lastTarget.rawValue else { return MappedInputs() }
+            return MappedInputs(.answer(higher: Int(note) > lastTarget.rawValue))
         case .tuning where settings.commit.contains(.anyKey):
-            return [.commit]
+            return MappedInputs(.commit)
         default:
-            return []
+            return MappedInputs()
         }
     }
 
-    private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> [TrainingInput] {
+    private mutating func controlChanged(_ controller: UInt8, value: UInt8, at time: UInt64?) -> MappedInputs {
         let transition = buttons.transition(controller: controller, value: value)
         if answers == .tuning, let inputs = tuningControlChanged(controller, value: value) {
             return inputs
@@ -196,14 +209,14 @@ public struct ControllerMapping: Sendable {
         case .release:
             return released(.controlChange, Int(controller), at: time)
         case nil:
-            return []
+            return MappedInputs()
         }
     }
 
     // MARK: - The hold control
 
     private func isHoldControl(_ kind: ControllerButton.Kind, _ number: Int) -> Bool {
-        guard let hold = settings.activeHoldStartStop else { return false }
+        guard let hold = holdControl else { return false }
         return hold.kind == kind && hold.number == number
     }
 
@@ -217,23 +230,23 @@ public struct ControllerMapping: Sendable {
         return commitOnRelease
     }
 
-    private func withoutCommit(_ inputs: [TrainingInput], if deferred: Bool) -> [TrainingInput] {
-        deferred ? inputs.filter { $0 != .commit } : inputs
+    private func withoutCommit(_ inputs: MappedInputs, if deferred: Bool) -> MappedInputs {
+        deferred ? inputs.removing(.commit) : inputs
     }
 
     /// Start/stop when the hold control comes up `holdDuration` or more after it went down;
     /// a shorter press (a commit's tap) gives nothing more, or its deferred commit.
-    private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [TrainingInput] {
-        guard isHoldControl(kind, number) else { return [] }
+    private mutating func released(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> MappedInputs {
+        guard isHoldControl(kind, number) else { return MappedInputs() }
         let deferred = commitOnRelease
         commitOnRelease = false
         let pressedAt = holdPressedAt
         holdPressedAt = nil
         // Without both stamps no hold can be measured: the release is a tap's.
         guard let pressedAt, let time, time >= pressedAt, time - pressedAt >= Self.holdNanoseconds else {
-            return deferred && buttonCommits(kind, number) ? [.commit] : []
+            return deferred && buttonCommits(kind, number) ? MappedInputs(.commit) : MappedInputs()
         }
-        return [.command(.startStop)]
+        return MappedInputs(.command(.startStop))
     }
 
     /// Whether the button is one of the matching session's commit triggers.
@@ -243,72 +256,72 @@ public struct ControllerMapping: Sendable {
 
     /// Commands first (they work in every session and win over answers), then the running
     /// session's buttons.
-    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> [TrainingInput] {
+    private func buttonPressed(_ kind: ControllerButton.Kind, _ number: Int, at time: UInt64?) -> MappedInputs {
         func matches(_ button: ControllerButton?) -> Bool {
             button?.kind == kind && button?.number == number
         }
-        for command in TrainingCommand.allCases where matches(settings.commands[command]) {
-            return [.command(command)]
+        for (command, button) in commandButtons where matches(button) {
+            return MappedInputs(.command(command))
         }
         switch answers {
         case .higherOrLower where settings.comparisonMode == .explicit:
-            if matches(settings.higher) { return [.answer(higher: true)] }
-            if matches(settings.lower) { return [.answer(higher: false)] }
+            if matches(settings.higher) { return MappedInputs(.answer(higher: true)) }
+            if matches(settings.lower) { return MappedInputs(.answer(higher: false)) }
         case .tuning:
-            if buttonCommits(kind, number) { return [.commit] }
+            if buttonCommits(kind, number) { return MappedInputs(.commit) }
         case .earlyOrLate where settings.comparisonMode == .explicit:
-            if matches(settings.lower) { return [.timing(early: true)] }
-            if matches(settings.higher) { return [.timing(early: false)] }
+            if matches(settings.lower) { return MappedInputs(.timing(early: true)) }
+            if matches(settings.higher) { return MappedInputs(.timing(early: false)) }
         case .tap where settings.tap != nil:
-            if matches(settings.tap) { return [.tap(nanoseconds: time)] }
+            if matches(settings.tap) { return MappedInputs(.tap(nanoseconds: time)) }
         default:
             break
         }
-        return []
+        return MappedInputs()
     }
 
     /// nil when `controller` is not the tuning control's.
-    private mutating func tuningControlChanged(_ controller: UInt8, value: UInt8) -> [TrainingInput]? {
+    private mutating func tuningControlChanged(_ controller: UInt8, value: UInt8) -> MappedInputs? {
         switch tuning {
         case .absolute(var control):
             guard control.listens(to: controller) else { return nil }
             let position = control.receive(controller: controller, value: value)
             tuning = .absolute(control)
-            return position.map { moved(to: $0 * 2 - 1) } ?? []
+            return position.map { moved(to: $0 * 2 - 1) } ?? MappedInputs()
         case .encoder(var encoder):
             guard encoder.controller == controller else { return nil }
             let ticks = encoder.receive(value)
             tuning = .encoder(encoder)
-            return ticks == 0 ? [] : moved(to: encoder.cents / Self.spanCents)
+            return ticks == 0 ? MappedInputs() : moved(to: encoder.cents / Self.spanCents)
         case .wheel:
             return nil
         }
     }
 
-    private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> [TrainingInput] {
-        guard answers == .tuning, case .wheel(var wheel) = tuning else { return [] }
+    private mutating func pitchWheelMoved(_ value: Int16, at time: UInt64?) -> MappedInputs {
+        guard answers == .tuning, case .wheel(var wheel) = tuning else { return MappedInputs() }
         wheel.bend(value, at: time, integrating: touched)
         tuning = .wheel(wheel)
         if touched {
             return moved(to: wheel.cents / Self.spanCents)
         }
-        guard wheel.deflection != 0 else { return [] }
+        guard wheel.deflection != 0 else { return MappedInputs() }
         // The first deflection starts the note where it is; the position follows from here.
         touched = true
         lastAdjust = 0
-        return [.touch]
+        return MappedInputs(.touch)
     }
 
     /// `.touch` then `.adjust` on the trial's first movement; afterwards `.adjust` when the
     /// value changed.
-    private mutating func moved(to value: Double) -> [TrainingInput] {
+    private mutating func moved(to value: Double) -> MappedInputs {
         let clamped = min(max(value, -1), 1)
         defer { lastAdjust = clamped }
         guard touched else {
             touched = true
-            return [.touch, .adjust(clamped)]
+            return MappedInputs(.touch, .adjust(clamped))
         }
-        return clamped == lastAdjust ? [] : [.adjust(clamped)]
+        return clamped == lastAdjust ? MappedInputs() : MappedInputs(.adjust(clamped))
     }
 
     private static func tuningState(for control: TuningControl) -> TuningState {

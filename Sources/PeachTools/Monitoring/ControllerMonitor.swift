@@ -65,7 +65,7 @@ public struct ControllerMonitor: Sendable {
                 break
             }
         }
-        return MonitorReading(message: message, channel: message.channel.map { Int($0) + 1 }, inputs: inputs,
+        return MonitorReading(message: message, channel: message.channel.map { Int($0) + 1 }, inputs: Array(inputs),
                               ignored: inputs.isEmpty ? reason ?? "no change" : nil, mode: readIn,
                               modeAfter: mode == readIn ? nil : mode)
     }

@@ -170,7 +170,8 @@ public final class InputRoute: Sendable {
         if let target = trial.target { state.mapping.targetChanged(target) }
     }
 
-    private func dispatch(_ inputs: [TrainingInput], from control: AnswerControl?, _ state: inout State) {
+    /// `inputs`: the controller mapping's (held inline) or the keys' (an array).
+    private func dispatch(_ inputs: some Collection<TrainingInput>, from control: AnswerControl?, _ state: inout State) {
         // A touch with its position in the same breath is one movement: the note starts there.
         let moves = inputs.contains { if case .adjust = $0 { true } else { false } }
         for input in inputs {

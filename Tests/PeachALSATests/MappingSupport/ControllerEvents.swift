@@ -48,7 +48,7 @@ extension ControllerMapping {
     }
 }
 
-extension [TrainingInput] {
+extension Sequence<TrainingInput> {
     /// The values of the `.adjust` inputs.
     var adjustments: [Double] {
         compactMap { if case .adjust(let value) = $0 { value } else { nil } }

@@ -33,15 +33,16 @@ extension TrainingSession where Discipline == PitchComparison {
     /// The listener's answer, from any thread. Counts once per trial, while the target sounds
     /// (it is stopped at once: its note-off has left when this returns) or after it; ignored
     /// during the reference, the feedback and between trials. Returns whether it counted.
+    /// `source` is made after the note-off has left: it is for the record, not the reaction.
     @discardableResult
-    public nonisolated func answer(higher: Bool, from source: AnswerSource? = nil) -> Bool {
+    public nonisolated func answer(higher: Bool, from source: @autoclosure () -> AnswerSource? = nil) -> Bool {
         live.withLock { live in
             guard !live.own.answered, live.state == .playingNote2 || live.state == .awaitingAnswer,
                   live.trial != nil, live.inputs != nil else { return false }
             live.own.answered = true
             let stopped = Result<Void, any Error> { try live.own.target?.stop() }
             live.own.target = nil
-            live.yield(.answer(higher: higher, source: source, stopped: stopped))
+            live.yield(.answer(higher: higher, source: source(), stopped: stopped))
             return true
         }
     }

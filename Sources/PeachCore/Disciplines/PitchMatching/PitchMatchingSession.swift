@@ -63,9 +63,9 @@ extension TrainingSession where Discipline == PitchMatching {
     public nonisolated func adjust(to value: Double, from source: AnswerSource? = nil) -> Bool {
         guard value.isFinite else { return false }
         let position = min(max(value, -1), 1)
-        let player = discipline.player
         return live.withLock { live in
-            guard let trial = live.trial, !live.own.committed else { return false }
+            // No copy of the trial is bound: a movement reads its two fields (this runs at the control's rate).
+            guard live.trial != nil, !live.own.committed else { return false }
             switch live.state {
             case .playingReference:
                 live.own.moved = true
@@ -73,12 +73,13 @@ extension TrainingSession where Discipline == PitchMatching {
             case .awaitingTouch:
                 live.own.moved = true
                 live.own.position = position
-                PitchMatching.startTunable(&live, player: player)
+                PitchMatching.startTunable(&live, player: discipline.player)
             case .playingTunable:
                 live.own.position = position
-                let offset = trial.centOffset(forControlValue: position)
+                guard let offset = live.trial?.centOffset(forControlValue: position),
+                      let target = live.trial?.targetFrequency else { return false }
                 do {
-                    try live.own.tunable?.adjust(to: trial.targetFrequency.shifted(by: offset))
+                    try live.own.tunable?.adjust(to: target.shifted(by: offset))
                     live.publish(.tunableAdjusted(offset: offset))
                 } catch {
                     live.yield(.failed(error))
@@ -92,9 +93,10 @@ extension TrainingSession where Discipline == PitchMatching {
 
     /// Ends the attempt at the current pitch (the note stops before this returns) and records
     /// it; with no movement at all, at the initial offset. Ignored during the reference, the
-    /// feedback and between trials. Returns whether it counted.
+    /// feedback and between trials. Returns whether it counted. `source` is made after the
+    /// note-off has left.
     @discardableResult
-    public nonisolated func commit(from source: AnswerSource? = nil) -> Bool {
+    public nonisolated func commit(from source: @autoclosure () -> AnswerSource? = nil) -> Bool {
         live.withLock { live in
             guard let trial = live.trial, !live.own.committed,
                   live.state == .awaitingTouch || live.state == .playingTunable else { return false }
@@ -102,7 +104,7 @@ extension TrainingSession where Discipline == PitchMatching {
             let stopped = Result<Void, any Error> { try live.own.tunable?.stop() }
             live.own.tunable = nil
             let frequency = trial.targetFrequency.shifted(by: PitchMatching.offset(of: live))
-            live.yield(.committed(frequency, source: source, stopped: stopped))
+            live.yield(.committed(frequency, source: source(), stopped: stopped))
             return true
         }
     }

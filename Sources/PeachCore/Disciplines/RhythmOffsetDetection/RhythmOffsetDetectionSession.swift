@@ -31,25 +31,25 @@ extension TrainingSession where Discipline == RhythmOffsetDetection {
     /// fourth click sounds; ignored before it, during the feedback and between trials.
     /// Returns whether it counted.
     @discardableResult
-    public nonisolated func answer(early: Bool, from source: AnswerSource? = nil) -> Bool {
-        judgedAnswer(early: early, from: source) != nil
+    public nonisolated func answer(early: Bool, from source: @autoclosure () -> AnswerSource? = nil) -> Bool {
+        judgedAnswer(early: early, from: source()) != nil
     }
 
     /// `answer(early:from:)`, telling whether it was right (nil: not counted). `reaction` (the
-    /// feedback cue) is told first, outside the session's lock and before the trial loop is
-    /// woken, so it leaves first.
-    public nonisolated func judgedAnswer(early: Bool, from source: AnswerSource? = nil,
+    /// feedback cue) is told first, outside the session's lock, before `source` is made and
+    /// before the trial loop is woken, so it leaves first.
+    public nonisolated func judgedAnswer(early: Bool, from source: @autoclosure () -> AnswerSource? = nil,
                                          reaction: ((Bool) -> Void)? = nil) -> Bool? {
-        let counted = live.withLock { live -> (correct: Bool, deliver: @Sendable () -> Void)? in
-            guard !live.own.answered, live.state == .awaitingAnswer, let trial = live.trial,
-                  let inputs = live.inputs else { return nil }
+        typealias Counted = (correct: Bool, trial: Int, inputs: TrialInputs<RhythmOffsetDetection.Input>.Continuation)
+        let counted = live.withLock { live -> Counted? in
+            guard !live.own.answered, live.state == .awaitingAnswer, let number = live.trial?.number,
+                  let direction = live.trial?.offset.direction, let inputs = live.inputs else { return nil }
             live.own.answered = true
-            return ((trial.offset.direction == .early) == early,
-                    { inputs.yield((trial.number, .answer(early: early, source: source))) })
+            return ((direction == .early) == early, number, inputs)
         }
         guard let counted else { return nil }
         reaction?(counted.correct)
-        counted.deliver()
+        counted.inputs.yield((counted.trial, .answer(early: early, source: source())))
         return counted.correct
     }
 }

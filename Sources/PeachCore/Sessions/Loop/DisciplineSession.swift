@@ -15,21 +15,16 @@ public protocol DisciplineSession: Actor {
                              judged: ((Bool) -> Void)?)
 }
 
-/// How a discipline takes the trainer's inputs and names its trials for the inputs.
+/// How a discipline takes the trainer's inputs (the note they are relative to is
+/// `answerTarget(of:)`).
 public protocol InputTakingDiscipline: SessionDiscipline {
-    /// The note answers are relative to, if any.
-    static func answerTarget(of trial: Trial) -> MIDINote?
     static func receive(_ input: TrainingInput, by session: TrainingSession<Self>,
                         from source: @autoclosure () -> AnswerSource?, judged: ((Bool) -> Void)?)
 }
 
-extension InputTakingDiscipline {
-    public static func answerTarget(of trial: Trial) -> MIDINote? { nil }
-}
-
 extension TrainingSession: DisciplineSession where Discipline: InputTakingDiscipline {
     public nonisolated var runningTrial: (number: Int, target: MIDINote?)? {
-        live.trial.map { ($0.number, Discipline.answerTarget(of: $0)) }
+        live.runningTrial
     }
 
     public nonisolated func receive(_ input: TrainingInput, from source: @autoclosure () -> AnswerSource?,

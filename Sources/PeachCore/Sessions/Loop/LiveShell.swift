@@ -35,6 +35,11 @@ public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
 public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
     let broadcaster = EventBroadcaster<Discipline.Event>()
     private let live: Mutex<LiveTrial<Discipline>>
+    /// The running trial's number and answer target, packed (`RunningTrial`), 0 while none
+    /// runs; set under the lock with the trial. The input route reads them at every event to
+    /// learn whether a new trial began: one load, where the trial itself costs the lock, a
+    /// copy and, the trial's type being generic, the runtime's look-ups of its metadata.
+    private let running = Atomic(0)
 
     init() {
         live = Mutex(LiveTrial(events: broadcaster))
@@ -50,6 +55,9 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
 
     var state: Discipline.State { live.withLock { $0.state } }
     var trial: Discipline.Trial? { live.withLock { $0.trial } }
+    var runningTrial: (number: Int, target: MIDINote?)? {
+        RunningTrial.unpack(running.load(ordering: .acquiring))
+    }
 
     func transition(to state: Discipline.State) {
         withLock { $0.transition(to: state) }
@@ -71,6 +79,8 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
     func begin(_ trial: Discipline.Trial) {
         withLock { live in
             live.trial = trial
+            running.store(RunningTrial.pack(number: trial.number, target: Discipline.answerTarget(of: trial)),
+                          ordering: .releasing)
             Discipline.prepare(&live.own, for: trial)
         }
         broadcaster.publish(Discipline.Event.trialStarted(trial))
@@ -83,8 +93,24 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
             live.inputs = continuation
             if continuation == nil {
                 live.trial = nil
+                running.store(0, ordering: .releasing)
                 Discipline.clear(&live.own)
             }
         }
+    }
+}
+
+/// A trial's number and answer target in one word, so one atomic load reads them together:
+/// the number above the low byte, the target's MIDI number + 1 in it (0: none).
+enum RunningTrial {
+    static func pack(number: Int, target: MIDINote?) -> Int {
+        number << 8 | (target.map { $0.rawValue + 1 } ?? 0)
+    }
+
+    /// nil for 0 (no trial: numbers start at 1).
+    static func unpack(_ packed: Int) -> (number: Int, target: MIDINote?)? {
+        guard packed != 0 else { return nil }
+        let target = packed & 0xFF
+        return (packed >> 8, target == 0 ? nil : MIDINote(uncheckedRawValue: target - 1))
     }
 }

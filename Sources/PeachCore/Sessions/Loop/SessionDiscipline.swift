@@ -25,6 +25,9 @@ public protocol SessionDiscipline: Sendable {
     static func prepare(_ live: inout Live, for trial: Trial)
     /// Lets go of what the live fields hold when the run ends (default: all of it).
     static func clear(_ live: inout Live)
+    /// The note answers are relative to, if any (default: none). Kept with the trial's number
+    /// as the trial begins, so the inputs read both without the session's lock.
+    static func answerTarget(of trial: Trial) -> MIDINote?
 
     /// A new run's memory: start() and a reset begin here.
     func newRun() -> Run
@@ -48,6 +51,7 @@ extension SessionDiscipline {
     public static var feedbackDuration: Duration { .milliseconds(400) }
     public static func prepare(_ live: inout Live, for trial: Trial) { live = Live() }
     public static func clear(_ live: inout Live) { live = Live() }
+    public static func answerTarget(of trial: Trial) -> MIDINote? { nil }
 }
 
 /// A discipline's states: every trial loop starts idle and pauses in the feedback.
