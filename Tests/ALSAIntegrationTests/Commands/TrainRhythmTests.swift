@@ -13,9 +13,9 @@ struct TrainRhythmTests {
     /// At the default 80 BPM.
     static let sixteenth: Duration = .microseconds(187_500)
 
-    @Test("rhythm matching: taps 10 ms early and late are recorded as −10 and +10 ms, to within the kernel's delivery")
+    @Test("rhythm matching: taps 20 ms early and late are recorded as −20 and +20 ms, to within the kernel's delivery")
     func tapsEarlyAndLate() async throws {
-        let offsets: [Duration] = [.milliseconds(-10), .milliseconds(10), .milliseconds(-10), .milliseconds(10)]
+        let offsets: [Duration] = [.milliseconds(-20), .milliseconds(20), .milliseconds(-20), .milliseconds(20)]
         // The third click of trial n is click 3n: the tap goes where the fourth belongs, plus the offset.
         let drummer = try TestDrummer { click in
             click % 3 == 0 && click / 3 <= offsets.count ? TrainRhythmTests.sixteenth + offsets[click / 3 - 1] : nil
@@ -37,9 +37,12 @@ struct TrainRhythmTests {
         try #require(taps.count == 4, "\(events.map(\.line))")
         for (tap, asked) in zip(taps, offsets) {
             let askedMs = Double(asked / .microseconds(1)) / 1000
-            // Two kernel deliveries (the click's to the drummer, the tap's to Peach) and two queue
-            // ticks: functional bounds, loose for the emulator; the precision is the tap-timing figure.
-            #expect(tap >= askedMs - 0.5 && tap <= askedMs + 3, "asked \(askedMs) ms, recorded \(tap) ms")
+            // Never before the tap was sent; after it by two kernel deliveries (the click's to the
+            // drummer, the tap's to Peach) and two queue ticks, whose lateness a busy emulated guest
+            // stretches (3.6 ms with the host suites beside the VM): a functional bound, half the
+            // offset, so an early tap is still told from none and from a late one. The precision
+            // is BENCHMARKS.md figure 17's.
+            #expect(tap >= askedMs - 0.5 && tap <= askedMs + 10, "asked \(askedMs) ms, recorded \(tap) ms")
         }
         let rows = try await run.exportedRows()
         #expect(rows.count == 4)
