@@ -7,9 +7,10 @@ public enum Interval: Int, CaseIterable, Hashable, Comparable, Sendable, CustomS
     public var semitones: Int { rawValue }
 
     /// The short name used in settings and in the CSV format, e.g. "P5".
-    public var abbreviation: String {
-        ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"][rawValue]
-    }
+    public var abbreviation: String { Self.abbreviations[rawValue] }
+
+    /// Made once: an array literal in the getter was built anew on every call (once per row of an export).
+    private static let abbreviations = ["P1", "m2", "M2", "m3", "M3", "P4", "d5", "P5", "m6", "M6", "m7", "M7", "P8"]
 
     public var description: String { abbreviation }
 

@@ -64,10 +64,10 @@ struct ColumnPositions {
     func value(_ column: StoredColumn, in row: Row) -> DatabaseValue {
         let found = if let slot = column.slot { positions[slot] } else { others[column.name] }
         guard let index = found else { return .null }
-        // The untyped subscript reads SQLite's value as stored; the typed one goes through a
-        // generic conversion that costs more than the read itself.
-        let stored: (any DatabaseValueConvertible)? = row[index]
-        return stored?.databaseValue ?? .null
+        // The row as a collection of (name, value) reads SQLite's value as stored. The typed
+        // subscript goes through a generic conversion, and the untyped one boxes the value in an
+        // existential only for `databaseValue` to unbox it: each cost more than the read itself.
+        return row[row.startIndex.advanced(by: index)].1
     }
 }
 

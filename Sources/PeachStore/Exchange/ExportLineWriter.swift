@@ -49,27 +49,47 @@ struct ExportLineWriter {
 
     /// The record's next field, in its column (the columns between are left empty).
     mutating func field(_ text: String) {
+        nextColumn()
+        bytes += text.utf8
+    }
+
+    mutating func field(_ flag: Bool) {
+        nextColumn()
+        bytes += flag ? Self.trueText : Self.falseText
+    }
+
+    /// A number as `DecimalText.format` writes it, straight into the line.
+    mutating func field(_ number: Double) {
+        nextColumn()
+        DecimalText.append(number, to: &bytes)
+    }
+
+    /// A text that may hold a comma, a quote or a line break (a Scala scale's description),
+    /// quoted as RFC 4180 asks only then, so every other field stays as the iOS app writes it.
+    mutating func quotedField(_ text: String) {
+        // Those four are ASCII: a text without their bytes holds none of them, and scanning bytes
+        // is far cheaper than scanning Characters. Only a text with one of the bytes is looked at
+        // as Characters, as before (a "\r\n" Character equals neither "\r" nor "\n").
+        guard text.utf8.contains(where: { Self.quotedBytes.contains($0) }),
+              text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field(text) }
+        field("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    }
+
+    /// A note's number and name, in two fields (their bytes made once for all 128 notes).
+    mutating func field(_ note: MIDINote) {
+        nextColumn()
+        bytes += Self.noteNumbers[note.rawValue]
+        nextColumn()
+        bytes += Self.noteNames[note.rawValue]
+    }
+
+    /// The comma before the record's next field, after the empty columns before its place.
+    private mutating func nextColumn() {
         let place = layout[nextField]
         nextField += 1
         emptyFields(place - column - 1)
         column = place
         bytes.append(Self.comma)
-        bytes += text.utf8
-    }
-
-    mutating func field(_ flag: Bool) { field(flag ? "true" : "false") }
-
-    /// A text that may hold a comma, a quote or a line break (a Scala scale's description),
-    /// quoted as RFC 4180 asks only then, so every other field stays as the iOS app writes it.
-    mutating func quotedField(_ text: String) {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field(text) }
-        field("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-    }
-
-    /// A note's number and name, in two fields.
-    mutating func field(_ note: MIDINote) {
-        field(String(note.rawValue))
-        field(PeachCSVParser.noteNames[note.rawValue])
     }
 
     /// The line break, the type and the timestamp in whole seconds of UTC (rounded down).
@@ -105,4 +125,8 @@ struct ExportLineWriter {
     }
 
     private static let comma = UInt8(ascii: ","), lineFeed = UInt8(ascii: "\n")
+    private static let trueText = Array("true".utf8), falseText = Array("false".utf8)
+    private static let quotedBytes: [UInt8] = [comma, UInt8(ascii: "\""), lineFeed, UInt8(ascii: "\r")]
+    private static let noteNumbers = MIDINote.validRange.map { Array(String($0).utf8) }
+    private static let noteNames = PeachCSVParser.noteNames.map { Array($0.utf8) }
 }

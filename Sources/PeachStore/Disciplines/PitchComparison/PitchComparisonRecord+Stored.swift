@@ -28,7 +28,7 @@ extension PitchComparisonRecord: StoredRecord {
 
     func writeFields(to line: inout ExportLineWriter) {
         pitch.write(to: &line)
-        line.field(DecimalText.format(centOffset.rawValue))
+        line.field(centOffset.rawValue)
         line.field(isCorrect)
     }
 

@@ -27,8 +27,8 @@ extension PitchMatchingRecord: StoredRecord {
 
     func writeFields(to line: inout ExportLineWriter) {
         pitch.write(to: &line)
-        line.field(DecimalText.format(initialCentOffset.rawValue))
-        line.field(DecimalText.format(userCentError.rawValue))
+        line.field(initialCentOffset.rawValue)
+        line.field(userCentError.rawValue)
     }
 
     static func parse(_ row: ImportRow, type: String, timestamp: Date?, _ errors: inout PeachCSVParser.RowErrors) -> Self? {

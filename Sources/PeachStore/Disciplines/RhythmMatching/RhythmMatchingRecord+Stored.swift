@@ -19,7 +19,7 @@ extension RhythmMatchingRecord: StoredRecord {
 
     func writeFields(to line: inout ExportLineWriter) {
         line.field(String(tempo.value))
-        line.field(DecimalText.format(userOffset.milliseconds))
+        line.field(userOffset.milliseconds)
     }
 
     static func parse(_ row: ImportRow, type: String, timestamp: Date?, _ errors: inout PeachCSVParser.RowErrors) -> Self? {

@@ -23,7 +23,7 @@ extension RhythmOffsetDetectionRecord: StoredRecord {
     func writeFields(to line: inout ExportLineWriter) {
         line.field(isCorrect)
         line.field(String(tempo.value))
-        line.field(DecimalText.format(offset.milliseconds))
+        line.field(offset.milliseconds)
     }
 
     static func parse(_ row: ImportRow, type: String, timestamp: Date?, _ errors: inout PeachCSVParser.RowErrors) -> Self? {
