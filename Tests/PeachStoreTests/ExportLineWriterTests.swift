@@ -15,7 +15,7 @@ struct ExportLineWriterTests {
                       tuning: TuningIdentifier = .equalTemperament, version: Int = PeachExportFormat.version) throws -> [String] {
         let interval = try Interval(semitones: min(abs(target - reference), 12))
         let record = PitchComparisonRecord(timestamp: start, referenceNote: try MIDINote(reference), targetNote: try MIDINote(target),
-                                           interval: interval, tuningSystem: tuning, centOffset: Cents(cents), isCorrect: correct)
+                                           interval: interval, tuningSystem: tuning, centOffset: try Cents(cents), isCorrect: correct)
         var records = ExportedRecords()
         records.append(contentsOf: [record])
         let text = PeachCSVExporter.export(records, version: version)
@@ -26,8 +26,9 @@ struct ExportLineWriterTests {
     func everyNote() throws {
         for note in 0...127 {
             let fields = try line(reference: note, target: note, cents: 1)
-            #expect(fields[2] == String(note) && fields[3] == (try MIDINote(note)).name, "\(fields)")
-            #expect(fields[4] == String(note) && fields[5] == (try MIDINote(note)).name, "\(fields)")
+            let name = try MIDINote(note).name
+            #expect(fields[2] == String(note) && fields[3] == name, "\(fields)")
+            #expect(fields[4] == String(note) && fields[5] == name, "\(fields)")
         }
     }
 
