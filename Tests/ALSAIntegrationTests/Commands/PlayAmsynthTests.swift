@@ -79,8 +79,9 @@ struct PlayAmsynthTests {
         // A long note, ended once two seconds of it are recorded: a recorder started with the
         // note (after amsynth has opened the loop, so amsynth sets its format) may start late on
         // a busy machine, and a fixed short note could end before it. On a machine busy by
-        // design amsynth renders a fraction of real time, so the note lasts as much longer.
-        let duration = String(Int(20 * Patience.factor))
+        // design amsynth renders a fraction of real time, so the note lasts longer, up to the
+        // 30 s that `peach play --duration` allows.
+        let duration = String(Int(min(30, 20 * Patience.factor)))
         let play = try PeachCommand.start(["play", "A4", "--cents", "50", "--duration", duration],
                                           environment: Self.environment(folder), in: folder)
         let playing = await play.firstLine { $0.hasPrefix("Playing") }
