@@ -34,19 +34,28 @@ path = [a for a in arguments if a != "--fragments"][0]
 x, rate = read_mono(path)
 starts, ends, zero = notes(x, rate, 0.1)
 
-def longest_clean(a, b):
-    """The longest part of a..b without a run of 16 or more exact zeros, and how many such runs
-    a..b holds."""
+def clean_parts(a, b):
+    """The parts of a..b between its runs of 16 or more exact zeros (an underrun each), in
+    order, and how many such runs a..b holds."""
     z = np.concatenate(([0], zero[a:b].astype(np.int8), [0]))
     run_starts = np.flatnonzero(np.diff(z) == 1)
     run_ends = np.flatnonzero(np.diff(z) == -1)
     cuts = [(a + r0, a + r1) for r0, r1 in zip(run_starts, run_ends) if r1 - r0 >= 16]
-    best, left = (a, a), a
+    parts, left = [], a
     for r0, r1 in cuts + [(b, b)]:
-        if r0 - left > best[1] - best[0]:
-            best = (left, r0)
+        parts.append((left, r0))
         left = r1
-    return best, len(cuts)
+    return parts, len(cuts)
+
+
+def longest_clean(a, b):
+    """The longest part of a..b without such a run (the first of equals), and how many runs a..b holds."""
+    parts, runs = clean_parts(a, b)
+    best = (a, a)
+    for part in parts:
+        if part[1] - part[0] > best[1] - best[0]:
+            best = part
+    return best, runs
 
 
 def fundamental(a, b):
@@ -61,19 +70,6 @@ def fundamental(a, b):
     return (k + 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)) * rate / n
 
 
-def clean_fragments(a, b, shortest):
-    """The parts of a..b between runs of 16 or more exact zeros, each at least `shortest` samples."""
-    z = np.concatenate(([0], zero[a:b].astype(np.int8), [0]))
-    run_starts = np.flatnonzero(np.diff(z) == 1)
-    run_ends = np.flatnonzero(np.diff(z) == -1)
-    parts, left = [], a
-    for r0, r1 in [(a + r0, a + r1) for r0, r1 in zip(run_starts, run_ends) if r1 - r0 >= 16] + [(b, b)]:
-        if r0 - left >= shortest:
-            parts.append((left, r0))
-        left = r1
-    return parts
-
-
 frequencies = []
 for start, end in zip(starts, ends):
     if (end - start) / rate < 0.6:
@@ -86,8 +82,11 @@ for start, end in zip(starts, ends):
     print(f"{start / rate:.3f} {end / rate:.3f} {hz:.4f} {dropouts} {(b - a) / rate:.3f}")
 if not frequencies and fragments_allowed and starts:
     first, last = starts[0] + int(0.25 * rate), ends[-1]
-    parts = [p for start, end in zip(starts, ends)
-             for p in clean_fragments(max(start, first), min(end, last), int(0.01 * rate)) if max(start, first) < min(end, last)]
+    parts = []
+    for start, end in zip(starts, ends):
+        a, b = max(start, first), min(end, last)
+        if a < b:
+            parts += [(c, d) for c, d in clean_parts(a, b)[0] if d - c >= int(0.01 * rate)]
     if len(parts) >= 8:
         hz = float(np.median([fundamental(a, b) for a, b in parts]))
         frequencies.append(hz)
