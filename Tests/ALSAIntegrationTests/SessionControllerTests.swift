@@ -23,7 +23,7 @@ struct SessionControllerTests {
         try peach.connectOutput(to: synth.inputPort)
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
+        let session = PitchComparisonSession(try PitchComparison(intervals: [.prime], player: player), settings: sessionTestSettings())
         let events = EventCollector(session.events())
         let router = ControllerRouter(source: Self.keyboard, comparison: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }
@@ -65,7 +65,7 @@ struct SessionControllerTests {
         try peach.connectOutput(to: synth.inputPort)
         try peach.connectInput(from: Self.keyboard)
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchMatchingSession(intervals: [.prime], player: player, settings: sessionTestSettings())
+        let session = PitchMatchingSession(try PitchMatching(intervals: [.prime], player: player), settings: sessionTestSettings())
         let events = EventCollector(session.events())
         let router = ControllerRouter(source: Self.keyboard, matching: session)
         let routing = Task { [stream = peach.events()] in await router.run(stream) }

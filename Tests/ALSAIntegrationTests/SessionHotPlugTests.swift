@@ -21,7 +21,7 @@ struct SessionHotPlugTests {
         try peach.connectOutput(to: synth.inputPort)
 
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
+        let session = PitchComparisonSession(try PitchComparison(intervals: [.prime], player: player), settings: sessionTestSettings())
         let sessionEvents = EventCollector(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }
@@ -80,7 +80,7 @@ struct SessionHotPlugTests {
         try peach.connectOutput(to: first)
 
         let player = ALSANotePlayer(output: peach)
-        let session = try PitchComparisonSession(intervals: [.prime], player: player, settings: sessionTestSettings())
+        let session = PitchComparisonSession(try PitchComparison(intervals: [.prime], player: player), settings: sessionTestSettings())
         let sessionEvents = EventCollector(session.events())
         let portName: HotPlugSupervisor.PortNameLookup = { address in
             (try? peach.ports().first { $0.address == address }).flatMap { $0.map { "\($0.clientName):\($0.portName)" } }

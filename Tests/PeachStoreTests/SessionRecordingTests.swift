@@ -9,10 +9,10 @@ import Testing
 @Suite("Sessions recording into the store", .timeLimit(.minutes(Patience.minutes(1))))
 struct SessionRecordingTests {
     private func makeSession(_ store: TrainingStore, profile: PerceptualProfile) throws -> PitchComparisonSession {
-        try PitchComparisonSession(
-            intervals: [.prime], player: InstantNotePlayer(), settings: TrainingSettings.defaults, profile: profile,
-            observers: [store.recorder(), profile], resettables: [store.recorder(), profile],
-            now: RecordTimestamp.now)
+        PitchComparisonSession(
+            try PitchComparison(intervals: [.prime], player: InstantNotePlayer(), profile: profile,
+                                observers: [store.recorder(), profile], now: RecordTimestamp.now),
+            settings: TrainingSettings.defaults, resettables: [store.recorder(), profile])
     }
 
     /// Answers "higher" to every trial until `stopAfter` trials completed or the session stopped.

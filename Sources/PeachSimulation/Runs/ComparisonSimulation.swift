@@ -25,10 +25,10 @@ public enum ComparisonSimulation {
         guard trials > 0 else { return [] }
         let clock = VirtualClock()
         let stamps = RecordStamps()
-        let session = try PitchComparisonSession(
-            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
-            strategy: strategy, profile: profile, clock: clock, random: SessionRandom(SeededRandom(seed: seed)),
-            now: { stamps.next() }, focus: focus)
+        let session = PitchComparisonSession(
+            try PitchComparison(intervals: intervals, player: SilentNotePlayer(clock: clock), strategy: strategy,
+                                profile: profile, now: { stamps.next() }, focus: focus),
+            settings: TrainingSettings.defaults, clock: clock, random: SessionRandom(SeededRandom(seed: seed)))
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)
         let events = session.events()
         await session.start()

@@ -9,9 +9,9 @@ public enum MatchingSimulation {
         guard trials > 0 else { return [] }
         let clock = VirtualClock()
         let stamps = RecordStamps()
-        let session = try PitchMatchingSession(
-            intervals: intervals, player: SilentNotePlayer(clock: clock), settings: TrainingSettings.defaults,
-            clock: clock, random: SessionRandom(SeededRandom(seed: seed)), now: { stamps.next() })
+        let session = PitchMatchingSession(
+            try PitchMatching(intervals: intervals, player: SilentNotePlayer(clock: clock), now: { stamps.next() }),
+            settings: TrainingSettings.defaults, clock: clock, random: SessionRandom(SeededRandom(seed: seed)))
         var listenerRandom = SeededRandom(seed: seed ^ 0x5EED_0F_7A57E)
         let events = session.events()
         await session.start()

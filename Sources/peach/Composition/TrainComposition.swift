@@ -156,16 +156,18 @@ enum TrainComposition {
             let trained = mode.intervals(configured: intervals)
             if let session = rhythmSessions?.session(for: mode) { return session }
             if mode.isMatching {
-                return .matching(try PitchMatchingSession(
-                    intervals: trained, player: sessionPlayer, settings: pitchSettings, observers: [recorder, profile, thresholds],
-                    resettables: [recorder, profile, thresholds], now: RecordTimestamp.now,
-                    focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem, matching: true)))
+                return .matching(PitchMatchingSession(
+                    try PitchMatching(
+                        intervals: trained, player: sessionPlayer, observers: [recorder, profile, thresholds], now: RecordTimestamp.now,
+                        focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem, matching: true)),
+                    settings: pitchSettings, resettables: [recorder, profile, thresholds]))
             }
-            return .comparison(try PitchComparisonSession(
-                intervals: trained, player: sessionPlayer, settings: pitchSettings, strategy: strategy, profile: profile,
-                observers: [recorder, profile, thresholds], resettables: [recorder, profile, thresholds],
-                now: RecordTimestamp.now,
-                focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem)))
+            return .comparison(PitchComparisonSession(
+                try PitchComparison(
+                    intervals: trained, player: sessionPlayer, strategy: strategy, profile: profile,
+                    observers: [recorder, profile, thresholds], now: RecordTimestamp.now,
+                    focus: focusReport?.weakFocus(intervals: Array(trained), tuningSystem: tuningSystem)),
+                settings: pitchSettings, resettables: [recorder, profile, thresholds]))
         }
         // Port names are the clients' own: shown safe on the status line and in the log.
         let outputLabel = output.label.terminalSafe

@@ -28,9 +28,8 @@ struct DetectionHarness {
         settings = MockUserSettings(configure)
         self.profile = profile
         session = RhythmOffsetDetectionSession(
-            player: player, settings: settings, profile: profile, observers: [observer, profile],
-            resettables: [observer, profile], clock: clock, random: SessionRandom(SplitMix64(seed: seed)),
-            now: { Self.timestamp })
+            RhythmOffsetDetection(player: player, profile: profile, observers: [observer, profile], now: { Self.timestamp }),
+            settings: settings, resettables: [observer, profile], clock: clock, random: SessionRandom(SplitMix64(seed: seed)))
         events = EventReader(session.events())
     }
 
@@ -79,8 +78,8 @@ struct RhythmMatchingHarness {
         player = RecordingRhythmPlayer(clock: clock)
         settings = MockUserSettings(configure)
         session = RhythmMatchingSession(
-            player: player, settings: settings, tapLatency: tapLatency, observers: [observer, profile],
-            resettables: [observer, profile], clock: clock, now: { Self.timestamp })
+            RhythmMatching(player: player, tapLatency: tapLatency, observers: [observer, profile], now: { Self.timestamp }),
+            settings: settings, resettables: [observer, profile], clock: clock)
         events = EventReader(session.events())
     }
 

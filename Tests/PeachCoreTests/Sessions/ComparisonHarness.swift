@@ -19,10 +19,10 @@ struct ComparisonHarness {
         player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
         self.profile = profile
-        session = try PitchComparisonSession(
-            intervals: intervals, player: player, settings: settings, profile: profile,
-            observers: [observer, profile], resettables: [observer, profile], clock: clock,
-            random: SessionRandom(SplitMix64(seed: seed)), now: { Self.timestamp })
+        session = PitchComparisonSession(
+            try PitchComparison(intervals: intervals, player: player, profile: profile, observers: [observer, profile],
+                                now: { Self.timestamp }),
+            settings: settings, resettables: [observer, profile], clock: clock, random: SessionRandom(SplitMix64(seed: seed)))
         events = EventReader(session.events())
     }
 

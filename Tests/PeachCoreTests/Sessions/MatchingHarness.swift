@@ -17,10 +17,9 @@ struct MatchingHarness {
          configure: (inout TrainingSettings) -> Void = { _ in }) throws {
         player = RecordingNotePlayer(clock: clock, roundsToWholeCents: roundsToWholeCents)
         settings = MockUserSettings(configure)
-        session = try PitchMatchingSession(
-            intervals: intervals, player: player, settings: settings, observers: [observer],
-            resettables: [observer], clock: clock, random: SessionRandom(SplitMix64(seed: seed)),
-            now: { Self.timestamp })
+        session = PitchMatchingSession(
+            try PitchMatching(intervals: intervals, player: player, observers: [observer], now: { Self.timestamp }),
+            settings: settings, resettables: [observer], clock: clock, random: SessionRandom(SplitMix64(seed: seed)))
         events = EventReader(session.events())
     }
 

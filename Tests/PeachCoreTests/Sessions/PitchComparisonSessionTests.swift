@@ -282,7 +282,7 @@ struct PitchComparisonSessionTests {
 
     @Test func anEmptyIntervalSetIsRefused() {
         #expect(throws: DomainValueError.emptyIntervalSet) {
-            try PitchComparisonSession(intervals: [], player: RecordingNotePlayer(clock: ManualClock()), settings: MockUserSettings())
+            try PitchComparison(intervals: [], player: RecordingNotePlayer(clock: ManualClock()))
         }
     }
 }

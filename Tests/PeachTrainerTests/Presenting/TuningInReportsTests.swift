@@ -75,9 +75,9 @@ struct TuningInReportsTests {
         let player = InstantNotePlayer()
         let presenter = RecordingPresenter()
         let makeSession: Trainer.SessionFactory = { mode in
-            .comparison(try PitchComparisonSession(
-                intervals: mode.intervals(configured: [Self.third]), player: player, settings: settings,
-                clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 3))))
+            .comparison(PitchComparisonSession(
+                try PitchComparison(intervals: mode.intervals(configured: [Self.third]), player: player),
+                settings: settings, clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 3))))
         }
         let trainer = Trainer(mode: .intervalComparison, trialLimit: 2, makeSession: makeSession, presenter: presenter,
                               rig: FakeRig(mapping: try ControllerSettings(commands: [:])), feedback: nil,

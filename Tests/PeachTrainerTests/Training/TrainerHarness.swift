@@ -38,13 +38,13 @@ struct TrainerHarness {
         let makeSession: Trainer.SessionFactory = { mode in
             let intervals = mode.intervals(configured: [.perfectFifthUp])
             if mode.isMatching {
-                return .matching(try PitchMatchingSession(
-                    intervals: intervals, player: player, settings: settings, observers: [answers], clock: ImmediateClock(),
-                    random: SessionRandom(SplitMix64(seed: 7))))
+                return .matching(PitchMatchingSession(
+                    try PitchMatching(intervals: intervals, player: player, observers: [answers]),
+                    settings: settings, clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 7))))
             }
-            return .comparison(try PitchComparisonSession(
-                intervals: intervals, player: player, settings: settings, observers: observers + [answers],
-                clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 7))))
+            return .comparison(PitchComparisonSession(
+                try PitchComparison(intervals: intervals, player: player, observers: observers + [answers]),
+                settings: settings, clock: ImmediateClock(), random: SessionRandom(SplitMix64(seed: 7))))
         }
         (keyEvents, keys) = AsyncStream<TerminalKey>.makeStream()
         trainer = Trainer(

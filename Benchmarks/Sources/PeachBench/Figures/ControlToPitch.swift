@@ -22,9 +22,12 @@ struct ControlToPitch: BenchmarkFigure {
         let rig = try MeasuringRig(tag: "5")
         await rig.settled()
         var peachRounds: [Pairing] = [], echoRounds: [Pairing] = []
+        var touches: [Double] = []
         for round in 0..<rounds {
             context.progress("figure 5, round \(round + 1) of \(rounds): \(moves) mod-wheel moves at 1000/s to peach train matching…")
-            peachRounds.append(try await peachRound(context, rig: rig, moves: moves, round: round))
+            let (pairing, touch) = try await peachRound(context, rig: rig, moves: moves, round: round)
+            peachRounds.append(pairing)
+            touches.append(touch)
             context.progress("figure 5, round \(round + 1) of \(rounds): the same moves to the echo client…")
             echoRounds.append(try await echoRound(rig, moves: moves))
         }
@@ -50,8 +53,12 @@ struct ControlToPitch: BenchmarkFigure {
                                      + "\(peach.moves) moves, \(peach.bends) bends, \(peach.reordered) out of order"),
             findings: [
                 "\(rounds) rounds; in each, one pitch-matching trial of a new `peach train matching --trials 1` (mod wheel, "
-                    + "CC 1, 7-bit), then an echo client answering the same controller: \(moves) moves sweeping 0…127…0 one "
+                    + "CC 1, 7-bit), then an echo client answering the same controller: \(moves) moves sweeping 1…127…0 one "
                     + "step at a time, scheduled on the controller's queue 1 ms apart, so the kernel paces them.",
+                "Peach's sweep starts 300 ms after the touch (one move to 0) that started its tunable note, so it measures "
+                    + "moves while the note sounds, as the echo's do. The touch's own reaction, its bend and the note-on, "
+                    + "is not in the series: touch → note-on per round "
+                    + touches.map { MarkdownReport.number($0) + " ms" }.joined(separator: ", ") + ".",
                 "Peach: \(peach.moves) moves → \(peach.bends) bends, \(peach.reordered) steps against the move's "
                     + "direction. Echo: \(echo.moves) → \(echo.bends), \(echo.reordered).",
                 "p99 per round, Peach / echo: " + rows.joined(separator: "; ") + ". The p99 ratio judged is the median of "
@@ -63,20 +70,32 @@ struct ControlToPitch: BenchmarkFigure {
             ])
     }
 
-    /// One trial of a new `peach train matching`: its reference note, the sweep, the sustain pedal's commit.
-    private func peachRound(_ context: BenchContext, rig: MeasuringRig, moves: Int, round: Int) async throws -> Pairing {
+    /// One trial of a new `peach train matching`: its reference note, the touch that starts the
+    /// tunable note, the sweep, the sustain pedal's commit. Returns the sweep's pairs and the
+    /// touch's latency to its note-on, in ms.
+    private func peachRound(_ context: BenchContext, rig: MeasuringRig, moves: Int,
+                            round: Int) async throws -> (Pairing, touch: Double) {
         let peach = try TrainingRun.start(context, mode: "matching", rig: rig, trials: 1, folder: "matching-\(round)")
-        try await peach.explaining {
+        let touch = try await peach.explaining {
             _ = try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
             _ = try await rig.received.nextNoteOff(from: rig)
+            try await Task.sleep(for: .milliseconds(300))  // the session now waits for the knob
+            try rig.controller.send(.controlChange(channel: 0, controller: 1, value: Self.value(0)))
+            let moved = try await rig.received.next("the touch's tap") { event in
+                guard rig.isFromController(event), case .controlChange(_, 1, _)? = event.midiMessage else { return false }
+                return true
+            }
+            let sounding = try await rig.received.nextNoteOn(from: rig)
+            return try AnswerReaction.milliseconds(from: moved, to: sounding)
         }
-        try await Task.sleep(for: .milliseconds(300))  // the session now waits for the knob
+        try await Task.sleep(for: .milliseconds(300))  // what the note's start set going has settled
+        _ = await rig.received.takeAll()
         try await sweep(rig, moves: moves)
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 127))  // sustain commits
         try await peach.succeeded()
         // Released, so that the next round's Peach meets a press, not a pedal already down.
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 0))
-        return try Self.pairs(in: await rig.received.takeAll(), rig: rig, afterNoteOn: true)
+        return (try Self.pairs(in: await rig.received.takeAll(), rig: rig), touch)
     }
 
     /// The same sweep to an echo client turning each CC into a bend; the client goes with the round.
@@ -89,20 +108,21 @@ struct ControlToPitch: BenchmarkFigure {
         try await Task.sleep(for: .milliseconds(100))
         try await sweep(rig, moves: moves)
         try await Task.sleep(for: .milliseconds(200))
-        let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig, afterNoteOn: false)
+        let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig)
         withExtendedLifetime(echo) {}
         return pairing
     }
 
-    /// Schedules `moves` CC 1 values, one per millisecond, a batch at a time.
+    /// Schedules `moves` CC 1 values, one per millisecond, a batch at a time, from the sweep's
+    /// second value on (the first is Peach's touch).
     private func sweep(_ rig: MeasuringRig, moves: Int) async throws {
         let start = try rig.controller.currentTime().advanced(by: .milliseconds(20))
-        for first in stride(from: 0, to: moves, by: Self.batch) {
+        for first in stride(from: 1, through: moves, by: Self.batch) {
             // Keep at most two batches waiting in the kernel.
             let due = start.advanced(by: .milliseconds(first - Self.batch))
             let now = try rig.controller.currentTime()
             if now < due { try await Task.sleep(for: .nanoseconds(Int64(due.nanoseconds - now.nanoseconds))) }
-            for index in first..<min(first + Self.batch, moves) {
+            for index in first..<min(first + Self.batch, moves + 1) {
                 try rig.controller.schedule(.controlChange(channel: 0, controller: 1, value: Self.value(index)),
                                             at: start.advanced(by: .milliseconds(index)), tag: 1)
             }
@@ -126,26 +146,18 @@ struct ControlToPitch: BenchmarkFigure {
         var reordered = 0
     }
 
-    /// Pairs the i-th move with the i-th bend and counts bends going against their move. For
-    /// Peach, whose first move starts the tunable note where the control is, that move's bend
-    /// is the one sent just before the note's note-on; the bends that count are it and those
-    /// while the note sounds.
-    private static func pairs(in events: [SequencerEvent], rig: MeasuringRig, afterNoteOn: Bool) throws -> Pairing {
+    /// Pairs the i-th move with the i-th bend and counts bends going against their move; for
+    /// Peach, the bends that count are those while its tunable note sounds (the sweep starts
+    /// with it sounding, and the commit's note-off ends it).
+    private static func pairs(in events: [SequencerEvent], rig: MeasuringRig) throws -> Pairing {
         var moves: [SequencerEvent] = [], bends: [SequencerEvent] = []
-        var sounding = !afterNoteOn
-        var bendBeforeNote: SequencerEvent?
+        var sounding = true
         for event in events {
             switch event.midiMessage {
             case .controlChange(_, 1, _)? where rig.isFromController(event):
                 moves.append(event)
-            case .noteOn(_, _, let velocity)? where !rig.isFromController(event) && velocity > 0:
-                sounding = true
-                if let bend = bendBeforeNote { bends.append(bend) }
-                bendBeforeNote = nil
             case .noteOff? where !rig.isFromController(event):
                 sounding = false
-            case .pitchBend? where !sounding && !rig.isFromController(event):
-                bendBeforeNote = event
             case .pitchBend? where sounding && !rig.isFromController(event):
                 bends.append(event)
             default:

@@ -47,7 +47,7 @@ struct TapTiming: BenchmarkFigure {
         defer { synth.close() }
         try peach.connectOutput(to: synth.inputPort)
 
-        let session = RhythmMatchingSession(player: player, settings: TrainingSettings.defaults)
+        let session = RhythmMatchingSession(RhythmMatching(player: player), settings: TrainingSettings.defaults)
         // The trainer's route in short: the mapping turns the pad into a tap with its stamp, and
         // the session takes it on the reader thread.
         let mapping = Mutex(ControllerMapping(settings: .default, source: drummer.outputPort, answers: .tap))

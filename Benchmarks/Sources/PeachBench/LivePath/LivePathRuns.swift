@@ -29,8 +29,8 @@ enum LivePathRuns {
     /// Figure 4's path: a key answers a comparison while its target sounds; the note-off is the reaction.
     static func answer(trials: Int) async throws -> Samples {
         try await withTrainer(mode: .comparison, session: { edges in
-            .comparison(try PitchComparisonSession(intervals: [.prime], player: edges.player, settings: DefaultSettings(),
-                                                   clock: ImmediateClock()))
+            .comparison(PitchComparisonSession(try PitchComparison(intervals: [.prime], player: edges.player),
+                                               settings: DefaultSettings(), clock: ImmediateClock()))
         }) { edges, route, reports in
             try await answers(trials, released: PitchComparisonState.playingNote1, answered: PitchComparisonState.playingNote2,
                               edges, route, &reports) { _ in KeyboardEvents.noteOn(127) }
@@ -40,8 +40,8 @@ enum LivePathRuns {
     /// Figure 5's path: the mod wheel sweeps while the tunable note sounds; each move's bend is the reaction.
     static func bend(moves: Int) async throws -> Samples {
         try await withTrainer(mode: .matching, session: { edges in
-            .matching(try PitchMatchingSession(intervals: [.prime], player: edges.player, settings: DefaultSettings(),
-                                               clock: ImmediateClock()))
+            .matching(PitchMatchingSession(try PitchMatching(intervals: [.prime], player: edges.player),
+                                           settings: DefaultSettings(), clock: ImmediateClock()))
         }) { edges, route, reports in
             try await reports.state(PitchMatchingState.playingReference)
             edges.gate.release()
@@ -61,7 +61,7 @@ enum LivePathRuns {
     /// Figure 18's path: a key answers a rhythm offset trial; the feedback cue's note-on is the reaction.
     static func cue(trials: Int) async throws -> Samples {
         try await withTrainer(mode: .rhythmOffsetDetection, cue: true, session: { edges in
-            .rhythmOffsetDetection(RhythmOffsetDetectionSession(player: GatedRhythmPlayer(gate: edges.gate),
+            .rhythmOffsetDetection(RhythmOffsetDetectionSession(RhythmOffsetDetection(player: GatedRhythmPlayer(gate: edges.gate)),
                                                                 settings: DefaultSettings(), clock: ImmediateClock()))
         }) { edges, route, reports in
             try await answers(trials, released: RhythmOffsetDetectionState.playingClicks,

@@ -47,7 +47,6 @@ public struct PitchComparison: SessionDiscipline {
     let strategy: any DifficultyStrategy
     let profile: (any ProfileMeanProviding)?
     let observers: [any PitchComparisonObserver]
-    let clock: any Clock<Duration>
     let now: @Sendable () -> Date
     /// `--focus weak`; nil trains as the iOS app does.
     var focus: WeakFocus? = nil
@@ -101,7 +100,7 @@ public struct PitchComparison: SessionDiscipline {
 
     /// Plays the reference, then the target; returns the answer, which may come while the
     /// target sounds (stopping it) or after.
-    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                         inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome {
         live.transition(to: .playingNote1)
         try await player.play(frequency: trial.referenceFrequency, duration: settings.noteDuration.duration,

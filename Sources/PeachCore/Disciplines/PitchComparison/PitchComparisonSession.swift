@@ -1,29 +1,23 @@
 import Foundation
 
-/// A pitch comparison session (see `PitchComparison`).
+/// A pitch comparison session (see `PitchComparison`):
+/// `PitchComparisonSession(try PitchComparison(intervals:player:…), settings:…)`.
 public typealias PitchComparisonSession = TrainingSession<PitchComparison>
 
-extension TrainingSession where Discipline == PitchComparison {
+extension PitchComparison {
     /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    /// - Parameter profile: where each discipline's staircase starts (its mean); nil: the strategy's start.
+    /// - Parameter now: the records' timestamps.
     /// - Parameter focus: `--focus weak` (`WeakFocus`); nil draws as the iOS app does.
-    public init(
-        intervals: Set<DirectedInterval>,
-        player: any NotePlayer,
-        settings: any UserSettings,
-        strategy: any DifficultyStrategy = KazezStrategy(),
-        profile: (any ProfileMeanProviding)? = nil,
-        observers: [any PitchComparisonObserver] = [],
-        resettables: [any TrainingDataResetting] = [],
-        clock: any Clock<Duration> = ContinuousClock(),
-        random: SessionRandom = SessionRandom(),
-        now: @escaping @Sendable () -> Date = Date.init,
-        focus: WeakFocus? = nil
-    ) throws(DomainValueError) {
-        let discipline = PitchComparison(intervals: try sortedIntervals(intervals), player: player, strategy: strategy,
-                                         profile: profile, observers: observers, clock: clock, now: now, focus: focus)
-        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
+    public init(intervals: Set<DirectedInterval>, player: any NotePlayer, strategy: any DifficultyStrategy = KazezStrategy(),
+                profile: (any ProfileMeanProviding)? = nil, observers: [any PitchComparisonObserver] = [],
+                now: @escaping @Sendable () -> Date = Date.init, focus: WeakFocus? = nil) throws(DomainValueError) {
+        self.init(intervals: try sortedIntervals(intervals), player: player, strategy: strategy, profile: profile,
+                  observers: observers, now: now, focus: focus)
     }
+}
 
+extension TrainingSession where Discipline == PitchComparison {
     /// The directed intervals this session trains, in a fixed order.
     public nonisolated var intervals: [DirectedInterval] { discipline.intervals }
 

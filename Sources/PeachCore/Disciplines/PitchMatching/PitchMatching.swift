@@ -76,7 +76,7 @@ public struct PitchMatching: SessionDiscipline {
     }
 
     /// Plays the reference, then waits until the control commits.
-    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                         inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome {
         live.withLock { live in
             live.own.velocity = settings.velocity

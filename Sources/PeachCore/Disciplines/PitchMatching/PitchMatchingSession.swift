@@ -1,31 +1,24 @@
 import Foundation
 
-/// A pitch matching session (see `PitchMatching`). Its control inputs are taken synchronously
-/// from any thread; the tunable note starts, bends and stops before they return, and the loop
-/// learns of the commit right after.
+/// A pitch matching session (see `PitchMatching`):
+/// `PitchMatchingSession(try PitchMatching(intervals:player:…), settings:…)`. Its control inputs
+/// are taken synchronously from any thread; the tunable note starts, bends and stops before
+/// they return, and the loop learns of the commit right after.
 public typealias PitchMatchingSession = TrainingSession<PitchMatching>
+
+extension PitchMatching {
+    /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
+    /// - Parameter now: the records' timestamps.
+    /// - Parameter focus: `--focus weak` (`WeakFocus`, spread estimates); nil draws as the iOS app does.
+    public init(intervals: Set<DirectedInterval>, player: any NotePlayer, observers: [any PitchMatchingObserver] = [],
+                now: @escaping @Sendable () -> Date = Date.init, focus: WeakFocus? = nil) throws(DomainValueError) {
+        self.init(intervals: try sortedIntervals(intervals), player: player, observers: observers, now: now, focus: focus)
+    }
+}
 
 extension TrainingSession where Discipline == PitchMatching {
     public static var initialOffsetSpan: Cents { PitchMatching.initialOffsetSpan }
     public static var controlSpan: Cents { PitchMatching.controlSpan }
-
-    /// - Parameter intervals: the directed intervals to train; `[.prime]` for unison. Never empty.
-    /// - Parameter focus: `--focus weak` (`WeakFocus`, spread estimates); nil draws as the iOS app does.
-    public init(
-        intervals: Set<DirectedInterval>,
-        player: any NotePlayer,
-        settings: any UserSettings,
-        observers: [any PitchMatchingObserver] = [],
-        resettables: [any TrainingDataResetting] = [],
-        clock: any Clock<Duration> = ContinuousClock(),
-        random: SessionRandom = SessionRandom(),
-        now: @escaping @Sendable () -> Date = Date.init,
-        focus: WeakFocus? = nil
-    ) throws(DomainValueError) {
-        let discipline = PitchMatching(intervals: try sortedIntervals(intervals), player: player, observers: observers, now: now,
-                                       focus: focus)
-        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
-    }
 
     /// The directed intervals this session trains, in a fixed order.
     public nonisolated var intervals: [DirectedInterval] { discipline.intervals }

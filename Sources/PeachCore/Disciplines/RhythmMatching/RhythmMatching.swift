@@ -68,6 +68,12 @@ public struct RhythmMatching: SessionDiscipline {
     let observers: [any RhythmMatchingObserver]
     let now: @Sendable () -> Date
 
+    /// - Parameter now: the records' timestamps.
+    public init(player: any RhythmPlayer, tapLatency: TapLatency? = nil, observers: [any RhythmMatchingObserver] = [],
+                now: @escaping @Sendable () -> Date = Date.init) {
+        (self.player, self.tapLatency, self.observers, self.now) = (player, tapLatency, observers, now)
+    }
+
     public func newRun() -> Run { Run() }
 
     public func draw(number: Int, settings: TrainingSettings, run: inout Run, random: inout SessionRandom) throws -> Trial {
@@ -84,7 +90,7 @@ public struct RhythmMatching: SessionDiscipline {
     }
 
     /// The clicks are already scheduled; waits for them, then for a tap until the window closes.
-    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                         inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome {
         live.transition(to: .playingClicks)
         try await player.sleep(until: trial.schedule.last)

@@ -1,24 +1,12 @@
 import Foundation
 
-/// A rhythm matching session (see `RhythmMatching`).
+/// A rhythm matching session (see `RhythmMatching`):
+/// `RhythmMatchingSession(RhythmMatching(player:…), settings:…)`.
 public typealias RhythmMatchingSession = TrainingSession<RhythmMatching>
 
 extension TrainingSession where Discipline == RhythmMatching {
     public static var deliveryAllowance: Duration { RhythmMatching.deliveryAllowance }
     public static var unansweredLimit: Int { RhythmMatching.unansweredLimit }
-
-    public init(
-        player: any RhythmPlayer,
-        settings: any UserSettings,
-        tapLatency: TapLatency? = nil,
-        observers: [any RhythmMatchingObserver] = [],
-        resettables: [any TrainingDataResetting] = [],
-        clock: any Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        let discipline = RhythmMatching(player: player, tapLatency: tapLatency, observers: observers, now: now)
-        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: SessionRandom())
-    }
 
     /// Subtracted from every tap's stamp; nil judges taps as stamped.
     public nonisolated var tapLatency: TapLatency? { discipline.tapLatency }

@@ -39,6 +39,14 @@ public struct RhythmOffsetDetection: SessionDiscipline {
     let observers: [any RhythmOffsetDetectionObserver]
     let now: @Sendable () -> Date
 
+    /// - Parameter profile: where each staircase starts (its mean); nil: the strategy's start.
+    /// - Parameter now: the records' timestamps.
+    public init(player: any RhythmPlayer, strategy: any RhythmDifficultyStrategy = RhythmKazezStrategy(),
+                profile: (any RhythmProfileMeanProviding)? = nil, observers: [any RhythmOffsetDetectionObserver] = [],
+                now: @escaping @Sendable () -> Date = Date.init) {
+        (self.player, self.strategy, self.profile, self.observers, self.now) = (player, strategy, profile, observers, now)
+    }
+
     public func newRun() -> Run { Run() }
 
     public func draw(number: Int, settings: TrainingSettings, run: inout Run, random: inout SessionRandom) throws -> Trial {
@@ -55,7 +63,7 @@ public struct RhythmOffsetDetection: SessionDiscipline {
     }
 
     /// The clicks are already scheduled; waits for the fourth, then for the answer.
-    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    public func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                         inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome {
         live.transition(to: .playingClicks)
         try await player.sleep(until: trial.schedule.last)

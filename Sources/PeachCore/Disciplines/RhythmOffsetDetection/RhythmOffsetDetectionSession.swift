@@ -1,25 +1,10 @@
 import Foundation
 
-/// A rhythm offset detection session (see `RhythmOffsetDetection`).
+/// A rhythm offset detection session (see `RhythmOffsetDetection`):
+/// `RhythmOffsetDetectionSession(RhythmOffsetDetection(player:…), settings:…)`.
 public typealias RhythmOffsetDetectionSession = TrainingSession<RhythmOffsetDetection>
 
 extension TrainingSession where Discipline == RhythmOffsetDetection {
-    public init(
-        player: any RhythmPlayer,
-        settings: any UserSettings,
-        strategy: any RhythmDifficultyStrategy = RhythmKazezStrategy(),
-        profile: (any RhythmProfileMeanProviding)? = nil,
-        observers: [any RhythmOffsetDetectionObserver] = [],
-        resettables: [any TrainingDataResetting] = [],
-        clock: any Clock<Duration> = ContinuousClock(),
-        random: SessionRandom = SessionRandom(),
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        let discipline = RhythmOffsetDetection(player: player, strategy: strategy, profile: profile,
-                                               observers: observers, now: now)
-        self.init(discipline, settings: settings, resettables: resettables, clock: clock, random: random)
-    }
-
     /// Each side's current offset at the latest trial's tempo, in percent of a sixteenth (nil
     /// before the side's first answer in this run).
     public func currentPercent(for direction: RhythmDirection) -> Double? {

@@ -33,8 +33,9 @@ public protocol SessionDiscipline: Sendable {
     func newRun() -> Run
     /// Draws the next trial from the settings of this trial.
     func draw(number: Int, settings: TrainingSettings, run: inout Run, random: inout SessionRandom) throws -> Trial
-    /// Plays the trial and waits for its answer; throws CancellationError when stopped.
-    func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    /// Plays the trial and waits for its answer; throws CancellationError when stopped. Pauses
+    /// within the trial wait on `clock`, the session's.
+    func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                  inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome
     /// What the outcome leaves: a record to keep, or nothing (the trial is discarded, its
     /// events published through `live`); throws to end the session.

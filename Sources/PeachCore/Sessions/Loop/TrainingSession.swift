@@ -23,8 +23,10 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
 
     public static var feedbackDuration: Duration { Discipline.feedbackDuration }
 
-    init(_ discipline: Discipline, settings: any UserSettings, resettables: [any TrainingDataResetting],
-         clock: any Clock<Duration>, random: SessionRandom) {
+    /// - Parameter resettables: what a reset deletes the training data of, besides the run.
+    /// - Parameter clock: what the trials' pauses and the feedback wait on.
+    public init(_ discipline: Discipline, settings: any UserSettings, resettables: [any TrainingDataResetting] = [],
+                clock: any Clock<Duration> = ContinuousClock(), random: SessionRandom = SessionRandom()) {
         self.discipline = discipline
         self.settings = settings
         self.resettables = resettables
@@ -108,8 +110,8 @@ public actor TrainingSession<Discipline: SessionDiscipline> {
         let trial = try discipline.draw(number: trialNumber + 1, settings: settings, run: &run, random: &random)
         trialNumber += 1
         live.begin(trial)
-        let outcome = try await discipline.present(trial, settings: settings, live: live, inputs: &inputs,
-                                                   isolation: self)
+        let outcome = try await discipline.present(trial, settings: settings, live: live, clock: clock,
+                                                   inputs: &inputs, isolation: self)
         if case .recorded(let record, let source) = try discipline.judge(outcome, of: trial, run: &run, live: live) {
             try Task.checkCancellation()
             try await discipline.deliver(record, answeredBy: source)

@@ -19,12 +19,12 @@ struct RhythmSessions {
         switch mode {
         case .rhythmOffsetDetection:
             .rhythmOffsetDetection(RhythmOffsetDetectionSession(
-                player: player, settings: settings, profile: profile, observers: [recorder, profile],
-                resettables: [recorder, profile], now: RecordTimestamp.now))
+                RhythmOffsetDetection(player: player, profile: profile, observers: [recorder, profile], now: RecordTimestamp.now),
+                settings: settings, resettables: [recorder, profile]))
         case .rhythmMatching:
             .rhythmMatching(RhythmMatchingSession(
-                player: player, settings: settings, tapLatency: tapLatency, observers: [recorder, profile],
-                resettables: [recorder, profile], now: RecordTimestamp.now))
+                RhythmMatching(player: player, tapLatency: tapLatency, observers: [recorder, profile], now: RecordTimestamp.now),
+                settings: settings, resettables: [recorder, profile]))
         case .comparison, .matching, .intervalComparison, .intervalMatching:
             nil
         }

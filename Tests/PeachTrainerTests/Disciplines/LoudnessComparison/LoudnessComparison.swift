@@ -57,7 +57,7 @@ struct LoudnessComparison: SessionDiscipline {
         return Trial(number: number, frequency: .concertA, difference: AmplitudeDB(clamping: sign * run.step))
     }
 
-    func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>,
+    func present(_ trial: Trial, settings: TrainingSettings, live: LiveShell<Self>, clock: any Clock<Duration>,
                  inputs: inout TrialInputs<Input>.Iterator, isolation: isolated (any Actor)) async throws -> Outcome {
         live.transition(to: .playingFirst)
         try await player.play(frequency: trial.frequency, duration: settings.noteDuration.duration,
