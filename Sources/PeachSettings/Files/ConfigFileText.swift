@@ -12,9 +12,9 @@ struct ConfigFileText: Sendable {
     let signature: FileSignature
 
     /// The file's text, or why it is refused; `.missing` when nothing is at `path`.
-    /// - Parameter screened: a text known to be safe (the catalogue's own rendering), which
-    ///   needs no screening when the file holds exactly it.
-    static func read(path: String, screened: String? = nil) -> Result<ConfigFileText, ConfigFileRefusal> {
+    /// - Parameter knownSafe: whether a text is known to be safe (the catalogue's own
+    ///   rendering), which then needs no screening; asked only once a file was read.
+    static func read(path: String, knownSafe: (String) -> Bool = { _ in false }) -> Result<ConfigFileText, ConfigFileRefusal> {
         // Non-blocking, so a FIFO at the path cannot hang the open; it is refused below.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(refusal(errno: errno, path: path)) }
@@ -42,7 +42,7 @@ struct ConfigFileText: Sendable {
         }
         guard count <= ConfigFileLimits.maximumBytes else { return .failure(.tooLarge(bytes: count)) }
         let text = YAMLLineBreaks.normalised(String(decoding: bytes[..<count], as: UTF8.self))
-        if text != screened, let refusal = YAMLKeyIndicators.refusal(of: text) { return .failure(refusal) }
+        if !knownSafe(text), let refusal = YAMLKeyIndicators.refusal(of: text) { return .failure(refusal) }
         return .success(ConfigFileText(text: text, signature: FileSignature(info)))
     }
 

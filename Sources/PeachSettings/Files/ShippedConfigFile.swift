@@ -7,10 +7,18 @@ enum ShippedConfigFile {
     static func read(path: String, recognisingUnedited: Bool = true) async -> (layer: ConfigLayer?, problems: [SettingsWarning]) {
         let consequence = "using the built-in defaults instead"
         let unknownKeys: [SettingsWarning]
-        let unedited = recognisingUnedited ? ShippedConfigRenderer.render() : nil
-        switch ConfigFileText.read(path: path, screened: unedited) {
+        // The catalogue's rendering is made only once a file is there to compare it with: a
+        // start without the shipped file (a copied executable) does not pay for it.
+        var rendering: String?
+        func isUnedited(_ text: String) -> Bool {
+            guard recognisingUnedited else { return false }
+            let unedited = rendering ?? ShippedConfigRenderer.render()
+            rendering = unedited
+            return text == unedited
+        }
+        switch ConfigFileText.read(path: path, knownSafe: isUnedited) {
         case .success(let file):
-            if file.text == unedited {
+            if isUnedited(file.text) {
                 return (ConfigLayer.file(.shippedFile, path: path, snapshot: UneditedShippedFile.snapshot()), [])
             }
             unknownKeys = UnknownKeys.warnings(in: file.text, source: "shipped \(path)")

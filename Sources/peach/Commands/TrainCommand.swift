@@ -84,13 +84,14 @@ struct TrainCommand: AsyncParsableCommand {
         }
         defer { jobSignals?.cancel() }
         let warnings = SettingsWarningRelay()
+        // The store opens while the settings are read; a settings error still comes first.
+        let storeOpening = StoreComposition.openingForTraining(store)
         let settings = try await SettingsComposition.makeSettings(configPath: settingsFile.configPath,
                                                                  warningSink: warnings.sink)
         let request = TrainingRequest(command: self, settings: settings)
-        let storeOptions = store
         guard let outcome = try await interruption.run({
             try await TrainComposition.train(request, settings: settings, settingsWarnings: warnings,
-                                             storeOptions: storeOptions, interruption: interruption,
+                                             storeOpening: storeOpening, interruption: interruption,
                                              jobControl: jobControl)
         }) else {
             printToStandardError("stopped before training began")

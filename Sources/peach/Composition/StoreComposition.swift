@@ -25,6 +25,20 @@ enum StoreComposition {
         return store
     }
 
+    /// `peach train`'s store and where training starts from (the profile, the thresholds),
+    /// opened on a task of its own while the settings are read: neither needs the other, and
+    /// the two were the longest steps before the first note (BENCHMARKS.md, figure 7). Whoever
+    /// awaits it gets its failure (a damaged database) as if it had opened it there.
+    static func openingForTraining(_ options: StoreOptions) -> Task<(TrainingStore, TrainingStart), any Error> {
+        let location = options.location
+        return Task.detached {
+            let store = try TrainingStore(location: location)
+            store.onBusyWait { printToStandardError($0) }
+            // From the tally the store keeps: the start does not read every record (issue 30).
+            return (store, try store.trainingStart())
+        }
+    }
+
     /// For `peach profile`: the store read-only and without the whole file's quick_check, for a
     /// report from the tally kept today (`keptProfileReport`), which reads only the last months'
     /// rows (issue 30). nil where it cannot be opened so (no file, an older schema, anything the

@@ -16,17 +16,16 @@ enum TrainComposition {
     /// - Parameter interruption: cancels the calling task until training runs; from then on
     ///   a signal ends training.
     /// - Parameter settingsWarnings: shown as notices while the presenter runs.
+    /// - Parameter storeOpening: the store, opening since before the settings were read.
     /// - Parameter jobControl: the terminal's keys and Ctrl-Z handling; nil when stdin is no terminal.
     static func train(_ request: TrainingRequest, settings: LayeredUserSettings, settingsWarnings: SettingsWarningRelay,
-                      storeOptions: StoreOptions, interruption: Interruption,
+                      storeOpening: Task<(TrainingStore, TrainingStart), any Error>, interruption: Interruption,
                       jobControl: JobControl?) async throws -> Trainer.Outcome {
         let log = LogComposition.logger("peach.train", verbose: request.verbose)
         let timeline = StartTimeline(log: log)
         timeline.mark("settings read")
         // The store first: a damaged database stops us before anything sounds.
-        let store = try StoreComposition.openStore(storeOptions)
-        // From the tally the store keeps: the start does not read every record (issue 30).
-        let start = try store.trainingStart()
+        let (store, start) = try await storeOpening.value
         let (profile, thresholds) = (start.profile, start.thresholds)
         log.debug("store \(store.location) open, profile and threshold estimates loaded")
         timeline.mark("store open, profile loaded")

@@ -24,16 +24,19 @@ struct StartUp: BenchmarkFigure {
         await rig.settled()
         context.progress("figure 7: \(runs) starts of peach train and of aplaymidi…")
         var peachTimes: [Double] = [], baselineTimes: [Double] = [], loadingTimes: [Double] = []
+        var steps = StartSteps()
         let song = context.scratch.appendingPathComponent("one-note.mid")
         try Self.oneNoteFile.write(to: song)
         for run in 0..<runs {
-            let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, folder: "start-\(run)",
-                                              launchClock: rig.now)
+            // At debug level peach logs its start's timeline (a handful of lines to stderr).
+            let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, settings: ["PEACH_LOG_LEVEL": "debug"],
+                                              folder: "start-\(run)", launchClock: rig.now)
             let first = try await peach.explaining { try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout) }
             peachTimes.append(Double(Int64(try first.stamp()) - Int64(peach.launchedAt ?? 0)) / 1e6)
             peach.signal()
             try await peach.succeeded()
             _ = await rig.received.takeAll()
+            steps.add(log: (try? String(contentsOf: peach.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
 
             let player = try PeachProcess(context, ["-p", rig.synth.inputPort.description, song.path],
                                           executable: URL(fileURLWithPath: "/usr/bin/aplaymidi"),
@@ -66,7 +69,31 @@ struct StartUp: BenchmarkFigure {
                     + "runtime and Foundation costs on this machine, before any of Peach's own work.",
                 "peach's start-up includes reading the settings, opening the store, opening its sequencer client, connecting "
                     + "both ports and setting up the synth (bank, program, bend range) before the first note.",
+                "peach's own timeline (its debug log: ms since the kernel started the process, median of the runs; "
+                    + "the process start is in clock ticks of 10 ms): " + steps.summary + ".",
             ])
+    }
+
+    /// The steps of `peach train`'s start as its debug log marks them ("start +N ms: STEP"), per run.
+    private struct StartSteps {
+        private var order: [String] = []
+        private var times: [String: [Double]] = [:]
+
+        mutating func add(log: String) {
+            for line in log.split(separator: "\n") {
+                guard let mark = line.range(of: "start +"), let unit = line.range(of: " ms: ", range: mark.upperBound..<line.endIndex),
+                      let milliseconds = Double(line[mark.upperBound..<unit.lowerBound]) else { continue }
+                let step = String(line[unit.upperBound...])
+                if times[step] == nil { order.append(step) }
+                times[step, default: []].append(milliseconds)
+            }
+        }
+
+        var summary: String {
+            guard !order.isEmpty else { return "not logged" }
+            return order.map { step in "\(step) +\(MarkdownReport.number(Summary(times[step] ?? []).median)) ms" }
+                .joined(separator: ", ")
+        }
     }
 
     /// CLOCK_MONOTONIC in nanoseconds (no sequencer needed for a process that only prints).
