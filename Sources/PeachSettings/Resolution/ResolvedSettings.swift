@@ -23,8 +23,7 @@ public struct ResolvedSettings: Sendable {
             entries[setting.key] = SettingReportEntry(
                 key: setting.key,
                 value: setting.format(resolution.value),
-                origin: resolution.origin,
-                environmentVariable: Catalogue.environmentVariable(for: setting.key)
+                origin: resolution.origin
             )
             return resolution.value
         }
@@ -40,8 +39,7 @@ public struct ResolvedSettings: Sendable {
         for setting in Catalogue.all {
             guard let resolve = setting.resolveField else { continue }
             let (value, origin) = resolve(&resolver, &snapshot)
-            entries[setting.key] = SettingReportEntry(key: setting.key, value: value, origin: origin,
-                                                      environmentVariable: setting.environmentVariable)
+            entries[setting.key] = SettingReportEntry(key: setting.key, value: value, origin: origin)
         }
         training = snapshot.training
         let program = record(Catalogue.soundProgram, resolver.resolve(Catalogue.soundProgram))
@@ -50,9 +48,7 @@ public struct ResolvedSettings: Sendable {
         snapshot.rig.sound = (try? SoundSelection(program: program, bank: bank)) ?? RigSettings.defaults.sound
         let controllerResolution = resolver.resolveController()
         for part in controllerResolution.parts {
-            entries[part.key] = SettingReportEntry(
-                key: part.key, value: part.value, origin: part.origin,
-                environmentVariable: Catalogue.environmentVariable(for: part.key))
+            entries[part.key] = SettingReportEntry(key: part.key, value: part.value, origin: part.origin)
         }
         snapshot.rig.controller = controllerResolution.controller
         rig = snapshot.rig
