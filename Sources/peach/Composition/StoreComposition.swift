@@ -19,7 +19,11 @@ struct StoreOptions: ParsableArguments {
 /// Opens the store for a command.
 enum StoreComposition {
     static func openStore(_ options: StoreOptions) throws -> TrainingStore {
-        let store = try TrainingStore(location: options.location)
+        try openStore(at: options.location)
+    }
+
+    private static func openStore(at location: StoreLocation) throws -> TrainingStore {
+        let store = try TrainingStore(location: location)
         // A write waiting for another peach's (train shows it on its own screen instead).
         store.onBusyWait { printToStandardError($0) }
         return store
@@ -32,8 +36,7 @@ enum StoreComposition {
     static func openingForTraining(_ options: StoreOptions) -> Task<(TrainingStore, TrainingStart), any Error> {
         let location = options.location
         return Task.detached {
-            let store = try TrainingStore(location: location)
-            store.onBusyWait { printToStandardError($0) }
+            let store = try openStore(at: location)
             // From the tally the store keeps: the start does not read every record (issue 30).
             return (store, try store.trainingStart())
         }

@@ -19,6 +19,13 @@ final class StampedEvents: Sendable {
         var nextWaiterID = 0
         /// A wait whose deadline passed before it began waiting (its expiry ran first).
         var expiredEarly: Int?
+
+        /// The next event not read yet, marked read.
+        mutating func takeNext() -> SequencerEvent? {
+            guard readIndex < buffer.count else { return nil }
+            defer { readIndex += 1 }
+            return buffer[readIndex]
+        }
     }
 
     private let state = Mutex(State())
@@ -62,19 +69,12 @@ final class StampedEvents: Sendable {
     }
 
     private func nextEvent(within timeout: Duration) async -> SequencerEvent? {
-        enum Read { case event(SequencerEvent), wait(id: Int) }
-        let read = state.withLock { state -> Read in
-            if state.readIndex < state.buffer.count {
-                defer { state.readIndex += 1 }
-                return .event(state.buffer[state.readIndex])
-            }
+        let (ready, id) = state.withLock { state -> (SequencerEvent?, Int) in
+            if let event = state.takeNext() { return (event, 0) }
             defer { state.nextWaiterID += 1 }
-            return .wait(id: state.nextWaiterID)
+            return (nil, state.nextWaiterID)
         }
-        guard case .wait(let id) = read else {
-            if case .event(let event) = read { return event }
-            return nil
-        }
+        if let ready { return ready }
         let expiry = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             self?.expire(id)
@@ -84,10 +84,7 @@ final class StampedEvents: Sendable {
             // An event that came between the look above and now is read at once.
             enum Now { case event(SequencerEvent), expired, wait }
             let now = state.withLock { state -> Now in
-                if state.readIndex < state.buffer.count {
-                    defer { state.readIndex += 1 }
-                    return .event(state.buffer[state.readIndex])
-                }
+                if let event = state.takeNext() { return .event(event) }
                 if state.expiredEarly == id { return .expired }
                 state.waiter = (id, continuation)
                 return .wait
