@@ -100,8 +100,12 @@ struct PlayerState: Sendable {
     /// Note-off, then the scheduled one withdrawn and the bend back to centre; idempotent. The
     /// note-off leaves first: it is what the listener times (an answer stopping the target).
     mutating func end(_ id: Int, _ output: any MIDIOutput) throws(NotePlayerError) {
-        guard let note = notes.removeValue(forKey: id) else { return }
-        allocator.release(id)
+        guard let note = notes[id] else { return }
+        // The note-off first: it is the reaction to an answer; the bookkeeping can follow it.
+        defer {
+            notes[id] = nil
+            allocator.release(id)
+        }
         try send(.noteOff(channel: note.channel.wireValue, note: UInt8(note.note.rawValue), velocity: 0), output)
         if let scheduled = note.scheduledOff { try cancel(tag: scheduled.tag, output) }
         try send(.pitchBend(channel: note.channel.wireValue, value: 0), output)

@@ -23,8 +23,8 @@ struct StartUp: BenchmarkFigure {
         let rig = try MeasuringRig(tag: "7")
         await rig.settled()
         context.progress("figure 7: \(runs) starts of peach train and of aplaymidi…")
-        var peachTimes: [Double] = [], baselineTimes: [Double] = [], loadingTimes: [Double] = []
-        var steps = StartSteps()
+        var peachTimes: [Double] = [], againTimes: [Double] = [], baselineTimes: [Double] = [], loadingTimes: [Double] = []
+        var steps = StartSteps(), againSteps = StartSteps()
         let song = context.scratch.appendingPathComponent("one-note.mid")
         try Self.oneNoteFile.write(to: song)
         for run in 0..<runs {
@@ -37,6 +37,18 @@ struct StartUp: BenchmarkFigure {
             try await peach.succeeded()
             _ = await rig.received.takeAll()
             steps.add(log: (try? String(contentsOf: peach.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
+
+            // The everyday start: the same folder again, its settings and store as the first start left them.
+            let again = try TrainingRun.start(context, mode: "comparison", rig: rig, settings: ["PEACH_LOG_LEVEL": "debug"],
+                                              folder: "start-\(run)", launchClock: rig.now)
+            let againFirst = try await again.explaining {
+                try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
+            }
+            againTimes.append(Double(Int64(try againFirst.stamp()) - Int64(again.launchedAt ?? 0)) / 1e6)
+            again.signal()
+            try await again.succeeded()
+            _ = await rig.received.takeAll()
+            againSteps.add(log: (try? String(contentsOf: again.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
 
             let player = try PeachProcess(context, ["-p", rig.synth.inputPort.description, song.path],
                                           executable: URL(fileURLWithPath: "/usr/bin/aplaymidi"),
@@ -52,10 +64,12 @@ struct StartUp: BenchmarkFigure {
             loadingTimes.append(Double(Self.monotonicNow() - (help.launchedAt ?? 0)) / 1e6)
         }
         let measured = FigureResult.Series("peach train: start → first note-on", unit: "ms", values: peachTimes)
+        let everyday = FigureResult.Series("peach train again, its store and settings made: start → first note-on",
+                                           unit: "ms", values: againTimes)
         let baseline = FigureResult.Series("aplaymidi: start → note-on", role: .baseline, unit: "ms", values: baselineTimes)
         let loading = FigureResult.Series("peach --help: start → exit", role: .baseline, unit: "ms", values: loadingTimes)
         return result(
-            series: [measured, baseline, loading],
+            series: [measured, everyday, baseline, loading],
             verdict: context.verdict(measured.summary.p99 < 150, "p99 \(MarkdownReport.number(measured.summary.p99)) ms"),
             findings: [
                 "\(runs) starts each, alternating; from the bench synth's queue time read just before the process is spawned "
@@ -71,6 +85,12 @@ struct StartUp: BenchmarkFigure {
                     + "both ports and setting up the synth (bank, program, bend range) before the first note.",
                 "peach's own timeline (its debug log: ms since the kernel started the process, median of the runs; "
                     + "the process start is in clock ticks of 10 ms): " + steps.summary + ".",
+                "Each run starts peach a second time in the same folders, right after the first: the everyday start, its "
+                    + "store already made (empty: the first start stopped before any trial) and its settings as the first "
+                    + "left them. Its timeline: " + againSteps.summary + ". Ratios to aplaymidi's median: first start "
+                    + MarkdownReport.number(measured.summary.median / baseline.summary.median) + "×, everyday start "
+                    + MarkdownReport.number(everyday.summary.median / baseline.summary.median) + "×, `peach --help` "
+                    + MarkdownReport.number(loading.summary.median / baseline.summary.median) + "×.",
             ])
     }
 

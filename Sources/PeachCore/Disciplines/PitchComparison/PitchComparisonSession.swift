@@ -32,10 +32,11 @@ extension TrainingSession where Discipline == PitchComparison {
     public nonisolated func answer(higher: Bool, from source: @autoclosure () -> AnswerSource? = nil) -> Bool {
         live.withLock { live in
             guard !live.own.answered, live.state == .playingNote2 || live.state == .awaitingAnswer,
-                  live.trial != nil, live.inputs != nil else { return false }
+                  live.hasTrial, live.takesInputs else { return false }
             live.own.answered = true
-            let stopped = Result<Void, any Error> { try live.own.target?.stop() }
-            live.own.target = nil
+            // Moved out, not copied: the handle is an existential, and its copy cost the note-off time.
+            let target = live.own.target.take()
+            let stopped = Result<Void, any Error> { try target?.stop() }
             live.yield(.answer(higher: higher, source: source(), stopped: stopped))
             return true
         }

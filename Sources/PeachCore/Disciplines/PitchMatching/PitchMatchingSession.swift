@@ -34,7 +34,7 @@ extension TrainingSession where Discipline == PitchMatching {
     public nonisolated func touch(from source: AnswerSource? = nil) -> Bool {
         let player = discipline.player
         return live.withLock { live in
-            guard live.trial != nil, !live.own.committed else { return false }
+            guard live.hasTrial, !live.own.committed else { return false }
             switch live.state {
             case .playingReference:
                 live.own.moved = true
@@ -58,7 +58,7 @@ extension TrainingSession where Discipline == PitchMatching {
         let position = min(max(value, -1), 1)
         return live.withLock { live in
             // No copy of the trial is bound: a movement reads its two fields (this runs at the control's rate).
-            guard live.trial != nil, !live.own.committed else { return false }
+            guard live.hasTrial, !live.own.committed else { return false }
             switch live.state {
             case .playingReference:
                 live.own.moved = true
@@ -94,8 +94,8 @@ extension TrainingSession where Discipline == PitchMatching {
             guard let trial = live.trial, !live.own.committed,
                   live.state == .awaitingTouch || live.state == .playingTunable else { return false }
             live.own.committed = true
-            let stopped = Result<Void, any Error> { try live.own.tunable?.stop() }
-            live.own.tunable = nil
+            let tunable = live.own.tunable.take()  // moved out, not copied (see PitchComparison's answer)
+            let stopped = Result<Void, any Error> { try tunable?.stop() }
             let frequency = trial.targetFrequency.shifted(by: PitchMatching.offset(of: live))
             live.yield(.committed(frequency, source: source(), stopped: stopped))
             return true

@@ -118,7 +118,7 @@ public struct RhythmMatching: SessionDiscipline {
     /// finds the window closed, never both.
     private static func closeWindow(of number: Int, _ live: LiveShell<Self>) {
         live.withLock { live in
-            guard live.trial?.number == number, !live.own.tapped else { return }
+            guard live.trialNumber == number, !live.own.tapped else { return }
             live.own.closed = true
             live.yield(.windowClosed)
         }

@@ -27,10 +27,10 @@ extension TrainingSession where Discipline == RhythmOffsetDetection {
                                          reaction: ((Bool) -> Void)? = nil) -> Bool? {
         typealias Counted = (correct: Bool, trial: Int, inputs: TrialInputs<RhythmOffsetDetection.Input>.Continuation)
         let counted = live.withLock { live -> Counted? in
-            guard !live.own.answered, live.state == .awaitingAnswer, let number = live.trial?.number,
+            guard !live.own.answered, live.state == .awaitingAnswer, live.hasTrial,
                   let direction = live.trial?.offset.direction, let inputs = live.inputs else { return nil }
             live.own.answered = true
-            return ((direction == .early) == early, number, inputs)
+            return ((direction == .early) == early, live.trialNumber, inputs)
         }
         guard let counted else { return nil }
         reaction?(counted.correct)

@@ -4,7 +4,10 @@ import Synchronization
 /// live fields, behind one lock, so that any thread may answer and see them together.
 public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
     public internal(set) var state: Discipline.State = Discipline.State.idle
-    var trial: Discipline.Trial?
+    private(set) var trial: Discipline.Trial?
+    /// The running trial's number, 0 while none runs; set with `trial`. The inputs check it
+    /// rather than `trial != nil`, which copies the trial (its strings retained and released).
+    private(set) var trialNumber = 0
     var inputs: TrialInputs<Discipline.Input>.Continuation?
     var own: Discipline.Live = Discipline.Live()
     fileprivate let events: EventBroadcaster<Discipline.Event>
@@ -21,12 +24,22 @@ public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
         events.enqueue(event)
     }
 
+    var hasTrial: Bool { trialNumber != 0 }
+    /// The loop takes inputs; tested in place (`inputs != nil` copies the continuation).
+    var takesInputs: Bool { if case .some = inputs { true } else { false } }
+
     /// Hands `input` to the trial loop, tagged with the running trial; false when none runs.
     @discardableResult
     func yield(_ input: Discipline.Input) -> Bool {
-        guard let trial, let inputs else { return false }
-        inputs.yield((trial.number, input))
+        guard hasTrial, let inputs else { return false }
+        inputs.yield((trialNumber, input))
         return true
+    }
+
+    /// `trial` begins (numbers start at 1), or none runs (nil).
+    mutating func setTrial(_ trial: Discipline.Trial?) {
+        self.trial = trial
+        trialNumber = trial?.number ?? 0
     }
 }
 
@@ -70,7 +83,7 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
     /// Hands `input` to the loop if trial `number` is still the running one.
     func yield(_ input: Discipline.Input, toTrial number: Int) {
         withLock { live in
-            guard live.trial?.number == number else { return }
+            guard live.trialNumber == number else { return }
             live.yield(input)
         }
     }
@@ -78,7 +91,7 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
     /// A trial begins: the inputs see it and their per-trial fields are reset together.
     func begin(_ trial: Discipline.Trial) {
         withLock { live in
-            live.trial = trial
+            live.setTrial(trial)
             running.store(RunningTrial.pack(number: trial.number, target: Discipline.answerTarget(of: trial)),
                           ordering: .releasing)
             Discipline.prepare(&live.own, for: trial)
@@ -92,7 +105,7 @@ public final class LiveShell<Discipline: SessionDiscipline>: Sendable {
             live.inputs?.finish()
             live.inputs = continuation
             if continuation == nil {
-                live.trial = nil
+                live.setTrial(nil)
                 running.store(0, ordering: .releasing)
                 Discipline.clear(&live.own)
             }
