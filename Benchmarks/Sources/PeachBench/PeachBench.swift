@@ -8,5 +8,5 @@ struct PeachBench: AsyncParsableCommand {
         commandName: "peach-bench",
         abstract: "Measures Peach's timing, latency, pitch precision and cost (see BENCHMARKS.md).",
         discussion: "Usually run through scripts/bench, which also starts the VM for the figures that need the kernel's sequencer.",
-        subcommands: [RunCommand.self, ReportCommand.self, LivePathCommand.self])
+        subcommands: [RunCommand.self, ReportCommand.self, LivePathCommand.self, EchoCommand.self])
 }

@@ -79,14 +79,15 @@ public final class ALSANotePlayer: NotePlayer {
 
     // MARK: - Per-note calls from the handles
 
+    // A stop or a bend reads `output` in place: a local copy of the existential cost the
+    // reaction (an answer's note-off, a move's bend) a copy and a release.
+
     fileprivate func adjust(_ id: Int, to frequency: Frequency) throws(NotePlayerError) {
-        let output = self.output
-        try state.withLock { state throws(NotePlayerError) in try state.adjust(id, to: frequency, output) }
+        try state.withLock { state throws(NotePlayerError) in try state.adjust(id, to: frequency, self.output) }
     }
 
     fileprivate func end(_ id: Int) throws(NotePlayerError) {
-        let output = self.output
-        try state.withLock { state throws(NotePlayerError) in try state.end(id, output) }
+        try state.withLock { state throws(NotePlayerError) in try state.end(id, self.output) }
     }
 
     /// Waits out a timed note: the task's clock first, then whatever the queue's own clock says

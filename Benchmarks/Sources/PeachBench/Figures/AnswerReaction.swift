@@ -19,10 +19,16 @@ struct AnswerReaction: BenchmarkFigure {
         // idle gap like Peach's own press.
         let (echoKeys, echo) = try Self.echoBaseline(rig)
         defer { echoKeys.close() }
+        // The same echo in a process of its own, as `peach` is, on a third keyboard.
+        let processKeys = try SequencerClient(name: "Peach Bench Process Echo Keys", stampingQueue: rig.synth.inputQueue)
+        defer { processKeys.close() }
+        try rig.addBystander(processKeys.outputPort)
+        let processEcho = try await EchoProcess(context, listeningTo: processKeys.outputPort, folder: "echo-process")
+        try rig.addBystander(processEcho.outputPort)  // lives through the figure: its client number is not reused
         await rig.settled()
         let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, trials: trials, folder: "answers")
         context.progress("figure 4: \(trials) comparisons answered while the target sounds…")
-        var latencies: [Double] = [], echoes: [Double] = [], late = 0
+        var latencies: [Double] = [], echoes: [Double] = [], processEchoes: [Double] = [], late = 0
         var random = SystemRandomNumberGenerator()
         try await peach.explaining { for _ in 0..<trials {
             _ = try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
@@ -30,11 +36,14 @@ struct AnswerReaction: BenchmarkFigure {
             let target = try await rig.received.nextNoteOn(from: rig)
             guard case .noteOn(let channel, let note, _)? = target.midiMessage else { continue }
             // Some time into the 300 ms target, as a listener answers: first the echo's turn,
-            // then Peach's, each after a pause.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 20...70, using: &random)))
+            // then the echo process's, then Peach's, each after a pause.
+            try await Task.sleep(for: .milliseconds(Int.random(in: Self.pause, using: &random)))
             let echoTurn = try await Self.press(echoKeys, key: note, in: rig, answeredBy: echo.client.outputPort)
             echoes.append(try Self.milliseconds(from: echoTurn.press, to: echoTurn.reaction))
-            try await Task.sleep(for: .milliseconds(Int.random(in: 20...70, using: &random)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: Self.pause, using: &random)))
+            let processTurn = try await Self.press(processKeys, key: note, in: rig, answeredBy: processEcho.outputPort)
+            processEchoes.append(try Self.milliseconds(from: processTurn.press, to: processTurn.reaction))
+            try await Task.sleep(for: .milliseconds(Int.random(in: Self.pause, using: &random)))
             // "Higher" or "lower", either answers; an octave away, since a key on the trial's
             // nominal target note answers nothing, and the sounding note may be one off it.
             let key = note < 64 ? note + 12 : note - 12
@@ -46,6 +55,7 @@ struct AnswerReaction: BenchmarkFigure {
             }
         } }
         try await peach.succeeded()
+        try await processEcho.stop()
         _ = await rig.received.takeAll()
 
         // The echo alone, key after key with nothing else running: how far the conditions of
@@ -60,19 +70,22 @@ struct AnswerReaction: BenchmarkFigure {
         let measured = FigureResult.Series("peach train: key → target's note-off", unit: "ms", values: latencies)
         let baseline = FigureResult.Series("echo client: key → note-off, in the same trials",
                                            role: .baseline, unit: "ms", values: echoes)
+        let apart = FigureResult.Series("echo client in a process of its own: key → note-off, in the same trials",
+                                        role: .baseline, unit: "ms", values: processEchoes)
         let alone = FigureResult.Series("echo client: key → note-off, back to back, nothing else running",
                                         role: .baseline, unit: "ms", values: backToBack)
         let atMedian = measured.summary.median / baseline.summary.median
         let atP99 = measured.summary.p99 / baseline.summary.p99
         return result(
-            series: [measured, baseline, alone],
+            series: [measured, baseline, apart, alone],
             verdict: context.verdict(measured.summary.p99 < 1 && atMedian <= 1.2 && atP99 <= 1.2,
                                      "p99 \(MarkdownReport.number(measured.summary.p99)) ms; "
                                      + "\(MarkdownReport.number(atMedian))× the echo's median, "
                                      + "\(MarkdownReport.number(atP99))× its p99"),
             findings: [
                 "\(trials) comparison trials of `peach train` (300 ms notes, feedback cue off). In each, while the target "
-                    + "sounds: 20–70 ms in, a key on a second keyboard that the echo client answers; 20–70 ms later, "
+                    + "sounds: 15–50 ms in, a key on a second keyboard that the echo client answers; 15–50 ms later, a key "
+                    + "on a third that the same echo in a process of its own (`peach-bench echo`) answers; 15–50 ms later, "
                     + "Peach's answer. Every press (through a tap on its keyboard's port) and every note-off are stamped "
                     + "on arrival by the bench's synth client, on one queue.",
                 "Presses that found the target already ended (no note-off to send, excluded): \(late).",
@@ -82,11 +95,20 @@ struct AnswerReaction: BenchmarkFigure {
                     + "the floor below Peach's own cost. Measured in the same "
                     + "trials it shares their conditions: Peach's output queue ticking for the target's note-off, "
                     + "an idle pause before each press.",
+                "The echo in a process of its own pays what `peach` pays for being another process than the measuring "
+                    + "bench (its own address space, a switch between processes at each reaction); the in-process echo "
+                    + "does not. Its median \(MarkdownReport.number(apart.summary.median)) ms, p99 "
+                    + "\(MarkdownReport.number(apart.summary.p99)) ms; Peach at "
+                    + "\(MarkdownReport.number(measured.summary.median / apart.summary.median))× its median and "
+                    + "\(MarkdownReport.number(measured.summary.p99 / apart.summary.p99))× its p99.",
                 "Back to back (a key every 5–20 ms after the run, nothing else running), the echo's median is "
                     + "\(MarkdownReport.number(alone.summary.median)) ms and its p99 "
                     + "\(MarkdownReport.number(alone.summary.p99)) ms.",
             ])
     }
+
+    /// Each pause of a trial before a press, in ms: three fit in the target's 300 ms.
+    private static let pause = 15...50
 
     /// The baseline's keyboard and the echo client that answers each of its keys with a
     /// note-off and nothing else, both heard by the rig's synth. Close the keyboard when done.

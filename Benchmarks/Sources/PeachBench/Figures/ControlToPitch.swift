@@ -21,7 +21,7 @@ struct ControlToPitch: BenchmarkFigure {
         let moves = context.count(3000, quick: 200) / rounds
         let rig = try MeasuringRig(tag: "5")
         await rig.settled()
-        var peachRounds: [Pairing] = [], echoRounds: [Pairing] = []
+        var peachRounds: [Pairing] = [], echoRounds: [Pairing] = [], processRounds: [Pairing] = []
         var touches: [Double] = []
         for round in 0..<rounds {
             context.progress("figure 5, round \(round + 1) of \(rounds): \(moves) mod-wheel moves at 1000/s to peach train matching…")
@@ -30,7 +30,11 @@ struct ControlToPitch: BenchmarkFigure {
             touches.append(touch)
             context.progress("figure 5, round \(round + 1) of \(rounds): the same moves to the echo client…")
             echoRounds.append(try await echoRound(rig, moves: moves))
+            context.progress("figure 5, round \(round + 1) of \(rounds): the same moves to the echo in a process of its own…")
+            processRounds.append(try await processRound(context, rig: rig, moves: moves, round: round))
         }
+        let apart = Pairing(summing: processRounds)
+        let apartP99s = processRounds.map { Summary($0.latencies).p99 }
 
         let (peach, echo) = (Pairing(summing: peachRounds), Pairing(summing: echoRounds))
         let measured = FigureResult.Series("peach train matching: CC → bend", unit: "ms", values: peach.latencies)
@@ -44,8 +48,10 @@ struct ControlToPitch: BenchmarkFigure {
         let rows = zip(peachP99s, echoP99s).enumerated().map { index, pair in
             "round \(index + 1): \(MarkdownReport.number(pair.0)) / \(MarkdownReport.number(pair.1)) ms"
         }
+        let processBaseline = FigureResult.Series("echo client in a process of its own: CC → bend, in turns with Peach",
+                                                  role: .baseline, unit: "ms", values: apart.latencies)
         return result(
-            series: [measured, baseline],
+            series: [measured, baseline, processBaseline],
             verdict: context.verdict(measured.summary.p99 < 1 && atMedian <= 1.2 && atP99 <= 1.2 && intact,
                                      "p99 \(MarkdownReport.number(measured.summary.p99)) ms; "
                                      + "\(MarkdownReport.number(atMedian))× the echo's median, "
@@ -63,6 +69,13 @@ struct ControlToPitch: BenchmarkFigure {
                     + "direction. Echo: \(echo.moves) → \(echo.bends), \(echo.reordered).",
                 "p99 per round, Peach / echo: " + rows.joined(separator: "; ") + ". The p99 ratio judged is the median of "
                     + "Peach's round p99s over the median of the echo's; the median ratio is over all moves.",
+                "Third in each round, the same echo in a process of its own (`peach-bench echo`, started for the round as "
+                    + "Peach is): it pays what Peach pays for being another process than the measuring bench (its own "
+                    + "address space, a switch between processes at each reaction). Its median "
+                    + "\(MarkdownReport.number(processBaseline.summary.median)) ms; Peach at "
+                    + "\(MarkdownReport.number(measured.summary.median / processBaseline.summary.median))× its median and "
+                    + "\(MarkdownReport.number(Summary(peachP99s).median / Summary(apartP99s).median))× its p99 (median of the "
+                    + "rounds' p99s); \(apart.moves) moves → \(apart.bends) bends.",
                 "Latency: each move's stamp (a tap on the controller's port) to its bend's, both on the bench synth's queue.",
                 "Both answer on their reader thread, the moment the move is read, that thread asking for SCHED_FIFO 50 "
                     + "(Peach's midi.realtimePriority default; the echo the same): they differ only in what happens "
@@ -110,6 +123,19 @@ struct ControlToPitch: BenchmarkFigure {
         try await Task.sleep(for: .milliseconds(200))
         let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig)
         withExtendedLifetime(echo) {}
+        return pairing
+    }
+
+    /// The same sweep to the echo in a process of its own, started for the round.
+    private func processRound(_ context: BenchContext, rig: MeasuringRig, moves: Int, round: Int) async throws -> Pairing {
+        let echo = try await EchoProcess(context, listeningTo: rig.controller.outputPort, folder: "echo-\(round)")
+        // Not a bystander: the next round's peach may get its client number.
+        try rig.synth.connectInput(from: echo.outputPort)
+        try await Task.sleep(for: .milliseconds(100))
+        try await sweep(rig, moves: moves)
+        try await Task.sleep(for: .milliseconds(200))
+        let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig)
+        try await echo.stop()
         return pairing
     }
 

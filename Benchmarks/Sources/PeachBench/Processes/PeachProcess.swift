@@ -23,8 +23,9 @@ final class PeachProcess: Sendable {
     /// Starts `peach ARGUMENTS…` (or `executable`); `settings` become environment variables
     /// (PEACH_NOTE_DURATION…). `launchClock` is read right before the start, for start-up times.
     /// `standardOutput`: a pipe the caller reads (nil: a log file in the folder).
+    /// `standardInput`: a pipe the caller writes (nil: /dev/null).
     init(_ context: BenchContext, _ arguments: [String], executable: URL? = nil, settings: [String: String] = [:],
-         folder name: String, standardOutput: Pipe? = nil, launchClock: (() throws -> UInt64)? = nil) throws {
+         folder name: String, standardOutput: Pipe? = nil, standardInput: Pipe? = nil, launchClock: (() throws -> UInt64)? = nil) throws {
         folder = context.scratch.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.arguments = arguments
@@ -39,7 +40,7 @@ final class PeachProcess: Sendable {
         if let priority = EchoClient.priorityOverride { environment["PEACH_MIDI_REALTIME_PRIORITY"] = priority.text }
         environment.merge(settings) { $1 }
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         process.standardOutput = try standardOutput ?? Self.logFile(folder.appendingPathComponent("stdout.txt"))
         process.standardError = try Self.logFile(folder.appendingPathComponent("stderr.txt"))
         let (exits, ended) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))

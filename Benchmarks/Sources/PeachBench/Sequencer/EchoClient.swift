@@ -39,4 +39,66 @@ final class EchoClient: Sendable {
     deinit {
         client.close()
     }
+
+    /// Figures 4 and 5's reactions: a key's note-off, a mod-wheel move's bend.
+    static let reaction: @Sendable (MIDIMessage) -> MIDIMessage? = { message in
+        switch message {
+        case .noteOn(let channel, let note, let velocity) where velocity > 0:
+            .noteOff(channel: channel, note: note, velocity: 0)
+        case .controlChange(let channel, 1, let value):
+            .pitchBend(channel: channel, value: Int16(value) * 64 - 4096)
+        default:
+            nil
+        }
+    }
+}
+
+/// The echo client in a process of its own (`peach-bench echo`): the baseline that pays what
+/// `peach` pays for being another process than the measuring bench (its own address space, a
+/// switch between processes on a vCPU at every reaction), where the in-process echo does not.
+/// The caller connects `outputPort` to the rig's synth.
+final class EchoProcess: Sendable {
+    let process: PeachProcess
+    let outputPort: SequencerAddress
+    private let input: Pipe
+
+    init(_ context: BenchContext, listeningTo source: SequencerAddress, folder: String) async throws {
+        let output = Pipe(), input = Pipe()
+        process = try PeachProcess(context, ["echo", "--source", source.description], executable: context.benchExecutable,
+                                   folder: folder, standardOutput: output, standardInput: input)
+        self.input = input
+        let reading = output.fileHandleForReading
+        let line = await Task.detached { String(decoding: reading.readLine(), as: UTF8.self) }.value
+        let parts = line.dropFirst("ready ".count).split(separator: ":").compactMap { Int($0) }
+        guard line.hasPrefix("ready "), parts.count == 2 else {
+            process.signal()
+            throw EchoProcessError.notReady(line: line, output: process.output)
+        }
+        outputPort = SequencerAddress(client: parts[0], port: parts[1])
+    }
+
+    /// Closes its stdin and waits for it to end.
+    func stop() async throws {
+        try input.fileHandleForWriting.close()
+        try await process.succeeded()
+    }
+}
+
+enum EchoProcessError: Error, CustomStringConvertible {
+    case notReady(line: String, output: String)
+
+    var description: String {
+        switch self {
+        case .notReady(let line, let output): "peach-bench echo did not say ready (it said \"\(line)\"): \(output)"
+        }
+    }
+}
+
+private extension FileHandle {
+    /// Bytes up to the first newline (without it), or to the end.
+    func readLine() -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let byte = try? read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { bytes.append(first) }
+        return bytes
+    }
 }

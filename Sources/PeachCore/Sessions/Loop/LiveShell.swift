@@ -31,8 +31,8 @@ public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
     /// Hands `input` to the trial loop, tagged with the running trial; false when none runs.
     @discardableResult
     func yield(_ input: Discipline.Input) -> Bool {
-        guard hasTrial, let inputs else { return false }
-        inputs.yield((trialNumber, input))
+        guard hasTrial, takesInputs else { return false }
+        inputs?.yield((trialNumber, input))  // on the stored continuation: binding it would copy it
         return true
     }
 
