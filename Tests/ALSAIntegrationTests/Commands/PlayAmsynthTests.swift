@@ -91,9 +91,8 @@ struct PlayAmsynthTests {
         #expect(await Self.recorded(wav, seconds: 2), "two seconds of the note sounded in the recording")
         play.send(signal: SIGTERM)
         let outcome = try await play.finished(within: .seconds(60))
-        recorder.interrupt()  // SIGINT: arecord writes the header's length
-        for _ in 0..<200 where recorder.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        if recorder.isRunning { recorder.terminate() }
+        recorder.process.interrupt()  // SIGINT: arecord writes the header's length
+        if await !recorder.ended(within: Patience.outer(.seconds(10))) { recorder.process.terminate() }
         #expect(outcome.status == 0, "\(outcome)")
         #expect(Self.amsynthProcesses().isEmpty, "amsynth was stopped")
         #expect(try Self.amsynthPorts().isEmpty, "its client is gone")
@@ -192,15 +191,35 @@ struct PlayAmsynthTests {
         return false
     }
 
+    /// A running arecord and the news of its end.
+    struct Recorder {
+        let process: Process
+        let exits: AsyncStream<Void>
+
+        /// Waits for arecord's end (its termination handler), at most `limit`; whether it ended.
+        func ended(within limit: Duration) async -> Bool {
+            let exits = self.exits
+            return await withTaskGroup(of: Bool.self) { group in
+                group.addTask { for await _ in exits {}; return true }  // finished at the end
+                group.addTask { try? await Task.sleep(for: limit); return false }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        }
+    }
+
     /// arecord on the loop's capture end (scripts/alsa-vm: card 1, device 1).
-    static func record(to wav: String) throws -> Process {
+    static func record(to wav: String) throws -> Recorder {
+        let (exits, exited) = AsyncStream<Void>.makeStream()
         let arecord = Process()
+        arecord.terminationHandler = { _ in exited.finish() }
         arecord.executableURL = URL(fileURLWithPath: "/usr/bin/arecord")
         arecord.arguments = ["-q", "-D", "plughw:Loopback,1,0", "-f", "S16_LE", "-r", "48000", "-c", "2", "-t", "wav", wav]
         arecord.standardOutput = FileHandle.nullDevice
         arecord.standardError = FileHandle.nullDevice
         try arecord.run()
-        return arecord
+        return Recorder(process: arecord, exits: exits)
     }
 
     static func measure(_ wav: String) async throws -> [Double] {
@@ -212,11 +231,15 @@ struct PlayAmsynthTests {
         process.arguments = [repository.appendingPathComponent("scripts/measure-pitch.py").path, "--fragments", wav]
         process.standardOutput = output
         try process.run()
-        // Off the cooperative pool: the read blocks until the script ends.
+        // Off the cooperative pool: the read blocks until the script closes its output, the
+        // wait until it has ended (its status is read below).
         let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
+            DispatchQueue.global().async {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: data)
+            }
         }
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0 else {
             Issue.record("measure-pitch.py exited with \(process.terminationStatus): \(text)")

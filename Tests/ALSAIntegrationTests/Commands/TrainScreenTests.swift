@@ -176,11 +176,12 @@ struct TrainScreenTests {
     }
 
     private static func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let limit = Patience.outer(.seconds(10))
+        let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw ALSATools.ToolFailure(description: "the condition did not hold within 10 s")
+        throw ALSATools.ToolFailure(description: "the condition did not hold within \(limit)")
     }
 }

@@ -57,7 +57,7 @@ struct TrainStartUpSignalTests {
 
     /// Polls /proc/PID/status until the signal's bit is in SigCgt (a handler is installed).
     static func waitUntilCaught(_ signal: Int32, pid: Int32) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + Patience.outer(.seconds(20))
         while ContinuousClock.now < deadline {
             if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),

@@ -118,10 +118,7 @@ struct AnswerReaction: BenchmarkFigure {
             // The synth's tap first: the kernel delivers to subscribers in the order they came, so
             // the press is stamped before the echo client hears it, as with Peach's keyboard.
             try rig.addBystander(echoKeys.outputPort)
-            let echo = try EchoClient(listeningTo: echoKeys.outputPort) { message in
-                guard case .noteOn(let channel, let note, let velocity) = message, velocity > 0 else { return nil }
-                return .noteOff(channel: channel, note: note, velocity: 0)
-            }
+            let echo = try EchoClient(listeningTo: echoKeys.outputPort, reply: EchoClient.reaction)
             try rig.addBystander(echo.client.outputPort)
             return (echoKeys, echo)
         } catch {

@@ -113,10 +113,7 @@ struct ControlToPitch: BenchmarkFigure {
 
     /// The same sweep to an echo client turning each CC into a bend; the client goes with the round.
     private func echoRound(_ rig: MeasuringRig, moves: Int) async throws -> Pairing {
-        let echo = try EchoClient(listeningTo: rig.controller.outputPort) { message in
-            guard case .controlChange(let channel, 1, let value) = message else { return nil }
-            return .pitchBend(channel: channel, value: Int16(value) * 64 - 4096)
-        }
+        let echo = try EchoClient(listeningTo: rig.controller.outputPort, reply: EchoClient.reaction)
         try rig.synth.connectInput(from: echo.client.outputPort)
         try await Task.sleep(for: .milliseconds(100))
         try await sweep(rig, moves: moves)
