@@ -136,17 +136,18 @@ public struct PitchMatching: SessionDiscipline {
 
     /// Where the note is (or would start): the initial offset moved by the control's position.
     static func offset(of live: LiveTrial<Self>) -> Cents {
-        guard let trial = live.trial else { return .zero }
-        return trial.centOffset(forControlValue: live.own.position ?? 0)
+        live.trial?.centOffset(forControlValue: live.own.position ?? 0) ?? .zero
     }
 
-    /// Starts the tunable note at the control's position.
+    /// Starts the tunable note at the control's position. Reads the trial's fields in place
+    /// (binding the trial would copy it, strings and all, before the touch's note-on).
     static func startTunable(_ live: inout LiveTrial<Self>, player: any NotePlayer) {
-        guard let trial = live.trial, let velocity = live.own.velocity, live.own.tunable == nil else { return }
+        guard let velocity = live.own.velocity, live.own.tunable == nil, let target = live.trial?.targetFrequency,
+              let amplitude = live.trial?.tunableAmplitude else { return }
         let offset = offset(of: live)
         do {
-            live.own.tunable = try player.startNote(frequency: trial.targetFrequency.shifted(by: offset),
-                                                    velocity: velocity, amplitude: trial.tunableAmplitude)
+            live.own.tunable = try player.startNote(frequency: target.shifted(by: offset), velocity: velocity,
+                                                    amplitude: amplitude)
         } catch {
             live.yield(.failed(error))
             return

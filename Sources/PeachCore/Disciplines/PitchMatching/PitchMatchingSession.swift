@@ -91,12 +91,12 @@ extension TrainingSession where Discipline == PitchMatching {
     @discardableResult
     public nonisolated func commit(from source: @autoclosure () -> AnswerSource? = nil) -> Bool {
         live.withLock { live in
-            guard let trial = live.trial, !live.own.committed,
-                  live.state == .awaitingTouch || live.state == .playingTunable else { return false }
+            guard !live.own.committed, live.state == .awaitingTouch || live.state == .playingTunable,
+                  let target = live.trial?.targetFrequency else { return false }
             live.own.committed = true
             let tunable = live.own.tunable.take()  // moved out, not copied (see PitchComparison's answer)
             let stopped = Result<Void, any Error> { try tunable?.stop() }
-            let frequency = trial.targetFrequency.shifted(by: PitchMatching.offset(of: live))
+            let frequency = target.shifted(by: PitchMatching.offset(of: live))
             live.yield(.committed(frequency, source: source(), stopped: stopped))
             return true
         }

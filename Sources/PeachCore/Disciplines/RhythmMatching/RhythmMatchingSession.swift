@@ -28,7 +28,7 @@ extension TrainingSession where Discipline == RhythmMatching {
         let instant = tapLatency.map { stamp.advanced(by: .zero - $0.duration) } ?? stamp
         let counted = live.withLock { live -> (offset: RhythmOffset, trial: RhythmMatchingTrial,
                                                deliver: @Sendable () -> Void)? in
-            if live.inputs != nil { live.own.touched = true }
+            if live.takesInputs { live.own.touched = true }
             guard let trial = live.trial, !live.own.tapped, !live.own.closed,
                   live.state == .playingClicks || live.state == .awaitingTap, let inputs = live.inputs else { return nil }
             let offset = RhythmOffset(from: trial.expected, to: instant)
