@@ -12,9 +12,8 @@ struct EchoCommand: ParsableCommand {
     var source: String
 
     func run() throws {
-        let parts = source.split(separator: ":").compactMap { Int($0) }
-        guard parts.count == 2 else { throw ValidationError("--source: CLIENT:PORT, not \(source)") }
-        let echo = try EchoClient(listeningTo: SequencerAddress(client: parts[0], port: parts[1]), reply: EchoClient.reaction)
+        guard let address = EchoClient.address(source[...]) else { throw ValidationError("--source: CLIENT:PORT, not \(source)") }
+        let echo = try EchoClient(listeningTo: address, reply: EchoClient.reaction)
         FileHandle.standardOutput.write(Data("ready \(echo.client.outputPort)\n".utf8))  // unbuffered: the bench waits for it
         // Blocks this thread only; the echo answers on its reader thread.
         while readLine() != nil {}

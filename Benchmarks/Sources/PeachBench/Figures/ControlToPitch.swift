@@ -115,10 +115,7 @@ struct ControlToPitch: BenchmarkFigure {
     private func echoRound(_ rig: MeasuringRig, moves: Int) async throws -> Pairing {
         let echo = try EchoClient(listeningTo: rig.controller.outputPort, reply: EchoClient.reaction)
         try rig.synth.connectInput(from: echo.client.outputPort)
-        try await Task.sleep(for: .milliseconds(100))
-        try await sweep(rig, moves: moves)
-        try await Task.sleep(for: .milliseconds(200))
-        let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig)
+        let pairing = try await echoSweep(rig, moves: moves)
         withExtendedLifetime(echo) {}
         return pairing
     }
@@ -128,12 +125,17 @@ struct ControlToPitch: BenchmarkFigure {
         let echo = try await EchoProcess(context, listeningTo: rig.controller.outputPort, folder: "echo-\(round)")
         // Not a bystander: the next round's peach may get its client number.
         try rig.synth.connectInput(from: echo.outputPort)
+        let pairing = try await echoSweep(rig, moves: moves)
+        try await echo.stop()
+        return pairing
+    }
+
+    /// The sweep to an echo that is listening and heard by the synth, and its pairs.
+    private func echoSweep(_ rig: MeasuringRig, moves: Int) async throws -> Pairing {
         try await Task.sleep(for: .milliseconds(100))
         try await sweep(rig, moves: moves)
         try await Task.sleep(for: .milliseconds(200))
-        let pairing = try Self.pairs(in: await rig.received.takeAll(), rig: rig)
-        try await echo.stop()
-        return pairing
+        return try Self.pairs(in: await rig.received.takeAll(), rig: rig)
     }
 
     /// Schedules `moves` CC 1 values, one per millisecond, a batch at a time, from the sweep's

@@ -28,27 +28,9 @@ struct StartUp: BenchmarkFigure {
         let song = context.scratch.appendingPathComponent("one-note.mid")
         try Self.oneNoteFile.write(to: song)
         for run in 0..<runs {
-            // At debug level peach logs its start's timeline (a handful of lines to stderr).
-            let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, settings: ["PEACH_LOG_LEVEL": "debug"],
-                                              folder: "start-\(run)", launchClock: rig.now)
-            let first = try await peach.explaining { try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout) }
-            peachTimes.append(Double(Int64(try first.stamp()) - Int64(peach.launchedAt ?? 0)) / 1e6)
-            peach.signal()
-            try await peach.succeeded()
-            _ = await rig.received.takeAll()
-            steps.add(log: (try? String(contentsOf: peach.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
-
+            peachTimes.append(try await Self.timedStart(context, rig: rig, folder: "start-\(run)", steps: &steps))
             // The everyday start: the same folder again, its settings and store as the first start left them.
-            let again = try TrainingRun.start(context, mode: "comparison", rig: rig, settings: ["PEACH_LOG_LEVEL": "debug"],
-                                              folder: "start-\(run)", launchClock: rig.now)
-            let againFirst = try await again.explaining {
-                try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
-            }
-            againTimes.append(Double(Int64(try againFirst.stamp()) - Int64(again.launchedAt ?? 0)) / 1e6)
-            again.signal()
-            try await again.succeeded()
-            _ = await rig.received.takeAll()
-            againSteps.add(log: (try? String(contentsOf: again.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
+            againTimes.append(try await Self.timedStart(context, rig: rig, folder: "start-\(run)", steps: &againSteps))
 
             let player = try PeachProcess(context, ["-p", rig.synth.inputPort.description, song.path],
                                           executable: URL(fileURLWithPath: "/usr/bin/aplaymidi"),
@@ -92,6 +74,22 @@ struct StartUp: BenchmarkFigure {
                     + MarkdownReport.number(everyday.summary.median / baseline.summary.median) + "×, `peach --help` "
                     + MarkdownReport.number(loading.summary.median / baseline.summary.median) + "×.",
             ])
+    }
+
+    /// Starts `peach train` in `folder` (at debug level it logs its start's timeline, a handful of
+    /// lines to stderr, added to `steps`), stops it after its first note-on; returns the ms from
+    /// the start to that note-on.
+    private static func timedStart(_ context: BenchContext, rig: MeasuringRig, folder: String,
+                                   steps: inout StartSteps) async throws -> Double {
+        let peach = try TrainingRun.start(context, mode: "comparison", rig: rig, settings: ["PEACH_LOG_LEVEL": "debug"],
+                                          folder: folder, launchClock: rig.now)
+        let first = try await peach.explaining { try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout) }
+        let milliseconds = Double(Int64(try first.stamp()) - Int64(peach.launchedAt ?? 0)) / 1e6
+        peach.signal()
+        try await peach.succeeded()
+        _ = await rig.received.takeAll()
+        steps.add(log: (try? String(contentsOf: peach.folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "")
+        return milliseconds
     }
 
     /// The steps of `peach train`'s start as its debug log marks them ("start +N ms: STEP"), per run.

@@ -40,6 +40,13 @@ final class EchoClient: Sendable {
         client.close()
     }
 
+    /// "CLIENT:PORT" as `SequencerAddress.description` writes it; nil for anything else.
+    static func address(_ text: Substring) -> SequencerAddress? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let client = parts[0], let port = parts[1] else { return nil }
+        return SequencerAddress(client: client, port: port)
+    }
+
     /// Figures 4 and 5's reactions: a key's note-off, a mod-wheel move's bend.
     static let reaction: @Sendable (MIDIMessage) -> MIDIMessage? = { message in
         switch message {
@@ -69,12 +76,11 @@ final class EchoProcess: Sendable {
         self.input = input
         let reading = output.fileHandleForReading
         let line = await Task.detached { String(decoding: reading.readLine(), as: UTF8.self) }.value
-        let parts = line.dropFirst("ready ".count).split(separator: ":").compactMap { Int($0) }
-        guard line.hasPrefix("ready "), parts.count == 2 else {
+        guard line.hasPrefix("ready "), let port = EchoClient.address(line.dropFirst("ready ".count)) else {
             process.signal()
             throw EchoProcessError.notReady(line: line, output: process.output)
         }
-        outputPort = SequencerAddress(client: parts[0], port: parts[1])
+        outputPort = port
     }
 
     /// Closes its stdin and waits for it to end.
