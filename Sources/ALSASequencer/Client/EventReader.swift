@@ -40,7 +40,8 @@ final class EventReader: Sendable {
             finished()
             stopped.signal()
         }
-        thread.name = "ALSA sequencer reader"
+        // What `top -H` and `ps -L` show; the kernel keeps 15 bytes, and refuses a longer name.
+        thread.name = "ALSA seq reader"
         thread.start()
         started.wait()
     }

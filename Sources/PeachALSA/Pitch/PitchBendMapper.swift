@@ -21,6 +21,9 @@ import PeachRig
 /// the bend's own steps and the synth's arithmetic on both sides.
 public struct PitchBendMapper: Hashable, Sendable {
     public static let stepsPerRange = 8192.0
+    /// `MIDINote.a4`'s number as a constant of this module: read at every bend, where the other
+    /// module's static costs a check of its one-time initialisation.
+    static let a4Number = 69
 
     public let range: PitchBendRange
     public let synthA4: Frequency
@@ -81,15 +84,15 @@ public struct PitchBendMapper: Hashable, Sendable {
     public func soundingHertz(of bent: BentNote) -> Double {
         var cents = Double(bent.note.rawValue) * 100 + Double(bent.bend.signedValue) * stepCents
         if response.truncatesToWholeCents { cents = (cents + 1e-9).rounded(.down) }
-        return synthA4.hertz * pow(2, (cents - Double(MIDINote.a4.rawValue) * 100) / 1200)
+        return synthA4.hertz * pow(2, (cents - Double(Self.a4Number) * 100) / 1200)
     }
 
     private func centsFromA4(of bent: BentNote) -> Double {
-        Double(bent.note.rawValue - MIDINote.a4.rawValue) * 100 + Double(bent.bend.signedValue) * stepCents
+        Double(bent.note.rawValue - Self.a4Number) * 100 + Double(bent.bend.signedValue) * stepCents
     }
 
     /// Fractional MIDI note number: 69 at `synthA4`, one per semitone.
     private func semitonePosition(of frequency: Frequency) -> Double {
-        Double(MIDINote.a4.rawValue) + 12 * log2(frequency.hertz / synthA4.hertz)
+        Double(Self.a4Number) + 12 * log2(frequency.hertz / synthA4.hertz)
     }
 }

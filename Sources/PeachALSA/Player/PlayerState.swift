@@ -5,17 +5,10 @@ import PeachRig
 /// The note player's bookkeeping and sends, always run under its lock: which notes sound on
 /// which channels, their kernel-scheduled note-offs, and the queued-behind rule.
 struct PlayerState: Sendable {
-    private struct SoundingNote: Sendable {
-        let channel: MIDIChannel
-        let note: MIDINote
-        /// The kernel-scheduled note-off of a timed note.
-        var scheduledOff: (tag: UInt8, time: SequencerTime)?
-    }
-
     let configuration: NotePlayerConfiguration
     let mapper: PitchBendMapper
     private var allocator: ChannelAllocator
-    private var notes: [ChannelAllocator.NoteID: SoundingNote] = [:]
+    private var notes = SoundingNotes()
     private var usedChannels: Set<MIDIChannel> = []
     /// The CC 11 value each channel was last sent (`.expression` only): a note sends CC 11 only
     /// when its value differs, so a note at 0 dB after a louder or softer one on the same channel

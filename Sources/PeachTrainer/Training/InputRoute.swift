@@ -72,7 +72,7 @@ public final class InputRoute: Sendable {
     public func receive(_ event: SequencerEvent) {
         switch event.payload {
         case .announcement(let announcement):
-            inbox.yield(.announcement(announcement))
+            post(.announcement(announcement))
         case .midi:
             state.withLock { state in
                 guard !state.closed else { return }
@@ -95,7 +95,10 @@ public final class InputRoute: Sendable {
         }
     }
 
-    /// Posts to the trainer's stream, behind everything posted before.
+    /// Posts to the trainer's stream, behind everything posted before. Not inlined: in
+    /// `receive`, the stream's generic yield made every controller event look up its metadata
+    /// before the reaction, though only an announcement posts.
+    @inline(never)
     func post(_ input: TrainerInput) {
         inbox.yield(input)
     }

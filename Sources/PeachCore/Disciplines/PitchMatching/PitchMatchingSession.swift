@@ -71,11 +71,22 @@ extension TrainingSession where Discipline == PitchMatching {
                 live.own.position = position
                 guard let offset = live.trial?.centOffset(forControlValue: position),
                       let target = live.trial?.targetFrequency else { return false }
-                do {
-                    try live.own.tunable?.adjust(to: target.shifted(by: offset))
+                // Moved out and back, not copied (see PitchComparison's answer): a copy of the
+                // handle came before every bend.
+                var tunable: (any PlaybackHandle)?
+                swap(&tunable, &live.own.tunable)
+                switch consume tunable {
+                case .some(let handle):
+                    do {
+                        try handle.adjust(to: target.shifted(by: offset))
+                        live.own.tunable = handle
+                        live.publish(.tunableAdjusted(offset: offset))
+                    } catch {
+                        live.own.tunable = handle
+                        live.yield(.failed(error))
+                    }
+                case .none:
                     live.publish(.tunableAdjusted(offset: offset))
-                } catch {
-                    live.yield(.failed(error))
                 }
             default:
                 return false
@@ -94,8 +105,14 @@ extension TrainingSession where Discipline == PitchMatching {
             guard !live.own.committed, live.state == .awaitingTouch || live.state == .playingTunable,
                   let target = live.trial?.targetFrequency else { return false }
             live.own.committed = true
-            let tunable = live.own.tunable.take()  // moved out, not copied (see PitchComparison's answer)
-            let stopped = Result<Void, any Error> { try tunable?.stop() }
+            // Moved out and consumed, not copied (see PitchComparison's answer).
+            var tunable: (any PlaybackHandle)?
+            swap(&tunable, &live.own.tunable)
+            let stopped: Result<Void, any Error>
+            switch consume tunable {
+            case .some(let handle): stopped = Result { try handle.stop() }
+            case .none: stopped = .success(())
+            }
             let frequency = target.shifted(by: PitchMatching.offset(of: live))
             live.yield(.committed(frequency, source: source(), stopped: stopped))
             return true

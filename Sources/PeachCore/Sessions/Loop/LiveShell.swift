@@ -8,7 +8,13 @@ public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
     /// The running trial's number, 0 while none runs; set with `trial`. The inputs check it
     /// rather than `trial != nil`, which copies the trial (its strings retained and released).
     private(set) var trialNumber = 0
-    var inputs: TrialInputs<Discipline.Input>.Continuation?
+    var inputs: TrialInputs<Discipline.Input>.Continuation? {
+        didSet { takesInputs = inputs != nil }
+    }
+    /// The loop takes inputs: kept beside `inputs`, which the inputs test. The continuation's
+    /// type is resilient (the standard library's), so even testing it in place copied it
+    /// through its value witnesses, before an answer's note-off.
+    private(set) var takesInputs = false
     var own: Discipline.Live = Discipline.Live()
     fileprivate let events: EventBroadcaster<Discipline.Event>
 
@@ -25,9 +31,6 @@ public struct LiveTrial<Discipline: SessionDiscipline>: Sendable {
     }
 
     var hasTrial: Bool { trialNumber != 0 }
-    /// The loop takes inputs; tested in place (`inputs != nil` copies the continuation).
-    var takesInputs: Bool { if case .some = inputs { true } else { false } }
-
     /// Hands `input` to the trial loop, tagged with the running trial; false when none runs.
     @discardableResult
     func yield(_ input: Discipline.Input) -> Bool {
