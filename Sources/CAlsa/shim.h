@@ -38,3 +38,10 @@ static inline void peach_alsa_quiet_handler(const char *file, int line, const ch
 static inline void peach_silence_alsa_diagnostics(void) {
     snd_lib_error_set_handler(peach_alsa_quiet_handler);
 }
+
+// Names the calling thread as `top -H` and /proc show it (up to 15 bytes); prctl is variadic,
+// which Swift cannot call. Returns 0, or -1 with errno set.
+#include <sys/prctl.h>
+static inline int peach_name_this_thread(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}

@@ -1,3 +1,4 @@
+import CAlsa
 import Foundation
 import Glibc
 import Synchronization
@@ -34,14 +35,16 @@ final class EventReader: Sendable {
         wakeWrite = ends[1]
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            // Foundation does not name the thread on Linux: it would keep the name of the
+            // thread that made it (a Dispatch worker's).
+            _ = peach_name_this_thread(SequencerClient.readerThreadName)
             outcome.withLock { $0 = ReaderScheduling.apply(priority) }
             started.signal()
             run(drain: drain, deliver: deliver)
             finished()
             stopped.signal()
         }
-        // What `top -H` and `ps -L` show; the kernel keeps 15 bytes, and refuses a longer name.
-        thread.name = "ALSA seq reader"
+        thread.name = SequencerClient.readerThreadName
         thread.start()
         started.wait()
     }

@@ -24,6 +24,9 @@ import Glibc
 /// reader thread when it drains input. `close()` (also run on deinit) releases the ports, the
 /// queues, the client and the reader thread; it is idempotent.
 public final class SequencerClient: Sendable {
+    /// The reader thread's name, as `top -H` and /proc show it (the kernel keeps 15 bytes).
+    public static let readerThreadName = "ALSA seq reader"
+
     public let name: String
     public let clientID: Int
     /// Our output port: `send`/`schedule` go to everything subscribed to it.

@@ -50,8 +50,10 @@ public actor Trainer {
     private var session: ActiveSession?
     /// Counts sessions, so each event is known to be the current session's.
     private var generation = 0
-    /// The number of the last command read from the stream.
+    /// The number of the last command read from the stream, and of the last one the route was
+    /// told is done.
     private var lastCommand = 0
+    private var toldCommand = 0
     private var hotPlug: HotPlugSupervisor?
     var tally = RunTally()
     private var failure: String?
@@ -155,9 +157,15 @@ public actor Trainer {
         case .call(let function):
             function()
         }
-        // A command is done once carried out; a mode switch, once the next session runs.
+        // A command is done once carried out; a mode switch, once the next session runs. The
+        // route is told only of a command it has not heard of: its lock is the one the reader
+        // thread holds while it sends a reaction, and most inputs here (tuning reports, the
+        // sessions' events) carry out no command.
         if case .switching = phase { return }
-        route.commandsDone(through: lastCommand)
+        if lastCommand > toldCommand {
+            route.commandsDone(through: lastCommand)
+            toldCommand = lastCommand
+        }
     }
 
     // MARK: - The phase

@@ -23,15 +23,19 @@ struct ControlToPitch: BenchmarkFigure {
         await rig.settled()
         var peachRounds: [Pairing] = [], echoRounds: [Pairing] = [], processRounds: [Pairing] = []
         var touches: [Double] = []
+        var peachReader: [Double] = [], apartReader: [Double] = []
         for round in 0..<rounds {
             context.progress("figure 5, round \(round + 1) of \(rounds): \(moves) mod-wheel moves at 1000/s to peach train matching…")
-            let (pairing, touch) = try await peachRound(context, rig: rig, moves: moves, round: round)
+            let (pairing, touch, reader) = try await peachRound(context, rig: rig, moves: moves, round: round)
             peachRounds.append(pairing)
             touches.append(touch)
+            if let reader { peachReader.append(reader) }
             context.progress("figure 5, round \(round + 1) of \(rounds): the same moves to the echo client…")
             echoRounds.append(try await echoRound(rig, moves: moves))
             context.progress("figure 5, round \(round + 1) of \(rounds): the same moves to the echo in a process of its own…")
-            processRounds.append(try await processRound(context, rig: rig, moves: moves, round: round))
+            let (apartPairing, apartCPU) = try await processRound(context, rig: rig, moves: moves, round: round)
+            processRounds.append(apartPairing)
+            if let apartCPU { apartReader.append(apartCPU) }
         }
         let apart = Pairing(summing: processRounds)
         let apartP99s = processRounds.map { Summary($0.latencies).p99 }
@@ -76,6 +80,9 @@ struct ControlToPitch: BenchmarkFigure {
                     + "\(MarkdownReport.number(measured.summary.median / processBaseline.summary.median))× its median and "
                     + "\(MarkdownReport.number(Summary(peachP99s).median / Summary(apartP99s).median))× its p99 (median of the "
                     + "rounds' p99s); \(apart.moves) moves → \(apart.bends) bends.",
+                "The reader thread's CPU time per move during the sweep (its /proc schedstat, guest time: reading, the "
+                    + "reaction and whatever follows it on that thread), median of the rounds: Peach "
+                    + Self.microseconds(peachReader) + ", the echo in a process of its own " + Self.microseconds(apartReader) + ".",
                 "Latency: each move's stamp (a tap on the controller's port) to its bend's, both on the bench synth's queue.",
                 "Both answer on their reader thread, the moment the move is read, that thread asking for SCHED_FIFO 50 "
                     + "(Peach's midi.realtimePriority default; the echo the same): they differ only in what happens "
@@ -87,7 +94,7 @@ struct ControlToPitch: BenchmarkFigure {
     /// tunable note, the sweep, the sustain pedal's commit. Returns the sweep's pairs and the
     /// touch's latency to its note-on, in ms.
     private func peachRound(_ context: BenchContext, rig: MeasuringRig, moves: Int,
-                            round: Int) async throws -> (Pairing, touch: Double) {
+                            round: Int) async throws -> (Pairing, touch: Double, readerMicroseconds: Double?) {
         let peach = try TrainingRun.start(context, mode: "matching", rig: rig, trials: 1, folder: "matching-\(round)")
         let touch = try await peach.explaining {
             _ = try await rig.received.nextNoteOn(from: rig, timeout: TrainingRun.firstNoteTimeout)
@@ -103,12 +110,14 @@ struct ControlToPitch: BenchmarkFigure {
         }
         try await Task.sleep(for: .milliseconds(300))  // what the note's start set going has settled
         _ = await rig.received.takeAll()
+        let readerBefore = peach.readerNanoseconds()
         try await sweep(rig, moves: moves)
+        let reader = Self.perMove(readerBefore, peach.readerNanoseconds(), moves: moves)
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 127))  // sustain commits
         try await peach.succeeded()
         // Released, so that the next round's Peach meets a press, not a pedal already down.
         try rig.controller.send(.controlChange(channel: 0, controller: 64, value: 0))
-        return (try Self.pairs(in: await rig.received.takeAll(), rig: rig), touch)
+        return (try Self.pairs(in: await rig.received.takeAll(), rig: rig), touch, reader)
     }
 
     /// The same sweep to an echo client turning each CC into a bend; the client goes with the round.
@@ -121,13 +130,16 @@ struct ControlToPitch: BenchmarkFigure {
     }
 
     /// The same sweep to the echo in a process of its own, started for the round.
-    private func processRound(_ context: BenchContext, rig: MeasuringRig, moves: Int, round: Int) async throws -> Pairing {
+    private func processRound(_ context: BenchContext, rig: MeasuringRig, moves: Int,
+                              round: Int) async throws -> (Pairing, readerMicroseconds: Double?) {
         let echo = try await EchoProcess(context, listeningTo: rig.controller.outputPort, folder: "echo-\(round)")
         // Not a bystander: the next round's peach may get its client number.
         try rig.synth.connectInput(from: echo.outputPort)
+        let readerBefore = echo.process.readerNanoseconds()
         let pairing = try await echoSweep(rig, moves: moves)
+        let reader = Self.perMove(readerBefore, echo.process.readerNanoseconds(), moves: moves)
         try await echo.stop()
-        return pairing
+        return (pairing, reader)
     }
 
     /// The sweep to an echo that is listening and heard by the synth, and its pairs.
@@ -155,6 +167,17 @@ struct ControlToPitch: BenchmarkFigure {
         let end = start.advanced(by: .milliseconds(moves + 50))
         let now = try rig.controller.currentTime()
         if now < end { try await Task.sleep(for: .nanoseconds(Int64(end.nanoseconds - now.nanoseconds))) }
+    }
+
+    /// A reader thread's CPU time per move, in µs, from two readings; nil without both.
+    private static func perMove(_ before: UInt64?, _ after: UInt64?, moves: Int) -> Double? {
+        guard let before, let after, after >= before, moves > 0 else { return nil }
+        return Double(after - before) / 1000 / Double(moves)
+    }
+
+    /// The median of per-round µs, or a dash without any.
+    private static func microseconds(_ values: [Double]) -> String {
+        values.isEmpty ? "–" : MarkdownReport.number(Summary(values).median) + " µs"
     }
 
     /// 0, 1, …, 127, 126, …, 1, 0, 1, …: every move changes the value by one.

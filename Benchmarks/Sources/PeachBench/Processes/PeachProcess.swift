@@ -1,3 +1,4 @@
+import ALSASequencer
 import Foundation
 import Synchronization
 
@@ -123,6 +124,21 @@ final class PeachProcess: Sendable {
     }
 
     private let threadTimes = Mutex<[String: UInt64]>([:])
+
+    /// CPU time of its sequencer reader thread so far, in nanoseconds (/proc schedstat, guest
+    /// time under emulation): the thread that reads an event and sends the reaction. Nil without
+    /// one (a `peach` older than the thread's name).
+    func readerNanoseconds() -> UInt64? {
+        let tasks = "/proc/\(pid)/task"
+        for thread in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            guard let name = try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8),
+                  name.trimmingCharacters(in: .newlines) == SequencerClient.readerThreadName,
+                  let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
+                  let first = text.split(separator: " ").first else { continue }
+            return UInt64(first)
+        }
+        return nil
+    }
 
     private static func logFile(_ url: URL) throws -> FileHandle {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
