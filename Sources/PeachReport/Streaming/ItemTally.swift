@@ -132,18 +132,20 @@ struct ItemTally {
     private static func window(days: Int, _ pair: WindowPair, table: ThresholdFitTable) -> ProfileReport.Window {
         let (current, before) = (pair.current, pair.before)
         let enough = min(current.trials, before.trials) >= ProfileReport.Window.minimumTrials
+        // A comparison window's estimate and likelihood come from one grid, not two.
+        let (currentFit, beforeFit) = (current.comparisonFit(table: table), before.comparisonFit(table: table))
         var change: ThresholdChange?
         if enough, before.answers.trials > 0, current.answers.trials > 0 {
             // Comparison: one slope and lapse rate for both windows (see ThresholdChange+SharedFit).
-            if let earlier = before.answers.likelihood(table: table), let later = current.answers.likelihood(table: table) {
+            if let earlier = beforeFit?.likelihood, let later = currentFit?.likelihood {
                 change = ThresholdChange(before: earlier, after: later)
             }
         } else if enough, let earlier = before.posterior(table: table), let later = current.posterior(table: table) {
             change = ThresholdChange(before: earlier, after: later)
         }
         return ProfileReport.Window(
-            days: days, trials: current.trials, estimate: current.estimate(asOf: current.newest, table: table)?.0,
-            trialsBefore: before.trials, before: before.estimate(asOf: before.newest, table: table)?.0, change: change)
+            days: days, trials: current.trials, estimate: current.windowEstimate(currentFit, table: table),
+            trialsBefore: before.trials, before: before.windowEstimate(beforeFit, table: table), change: change)
     }
 }
 
@@ -154,5 +156,17 @@ extension ProfileTally.Estimator {
     /// How likely each threshold or spread is, as `estimate` weighs the trials.
     func posterior(table: ThresholdFitTable) -> ThresholdPosterior? {
         answers.trials > 0 ? answers.posterior(table: table) : errors.posterior()
+    }
+
+    /// A comparison estimator's fit as of its newest trial (estimate and likelihood from one
+    /// grid); nil for a matching one, before any trial or without weight.
+    func comparisonFit(table: ThresholdFitTable) -> (estimate: ThresholdEstimate, likelihood: GridLikelihood)? {
+        answers.trials > 0 ? answers.fit(asOf: newest, table: table) : nil
+    }
+
+    /// The estimate as of the newest trial: a comparison's from its `fit`, a matching's spread.
+    func windowEstimate(_ fit: (estimate: ThresholdEstimate, likelihood: GridLikelihood)?,
+                        table: ThresholdFitTable) -> ThresholdEstimate? {
+        answers.trials > 0 ? fit?.estimate : estimate(asOf: newest, table: table)?.0
     }
 }

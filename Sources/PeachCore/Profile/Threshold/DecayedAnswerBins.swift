@@ -69,6 +69,16 @@ public struct DecayedAnswerBins: Sendable {
         return GridLikelihood(values: sums, nuisanceCount: table.nuisance.slopes.count * table.nuisance.lapseRates.count)
     }
 
+    /// The estimate and the likelihood at every grid point together, from one pass over the
+    /// grid (the fit's costliest step): what a window of the profile needs, its estimate and
+    /// its change from the window before. The same values as `estimate` and `likelihood`; nil
+    /// before any trial or without weight.
+    public func fit(asOf newest: Int? = nil, table: ThresholdFitTable) -> (estimate: ThresholdEstimate, likelihood: GridLikelihood)? {
+        guard trials > 0, let (sums, total) = table.grid(weighted(asOf: newest)) else { return nil }
+        let likelihood = GridLikelihood(values: sums, nuisanceCount: table.nuisance.slopes.count * table.nuisance.lapseRates.count)
+        return (ThresholdFit.estimate(fromProfile: likelihood.profile, trials: trials, effectiveTrials: total), likelihood)
+    }
+
     /// Every bin scaled to trial `newest` (by default the latest added).
     private func weighted(asOf newest: Int?) -> some Sequence<(key: Int, right: Double, wrong: Double)> {
         let latest = newest ?? self.newest
