@@ -88,4 +88,26 @@ struct SharedFitChangeTests {
         #expect(narrower == Int(runs), "narrower than fitted apart in \(narrower) of \(runs)")
         print("shared fit, \(runs) runs: improved \(improved), held 2 c \(heldTheFall), no clear change \(unchanged)")
     }
+
+    @Test("a window's estimate and likelihood from one grid are exactly those fitted apart")
+    func oneGridGivesTheEstimateAndTheLikelihood() throws {
+        var table = ThresholdFitTable()
+        for (seed, threshold) in [(11, 3.0), (12, 9.0), (13, 25.0)] as [(UInt64, Double)] {
+            var bins = try Self.tally(threshold: threshold, count: 300, seed: seed, table: &table)
+            let fit = try #require(bins.fit(table: table))
+            #expect(fit.estimate == bins.estimate(table: table))
+            #expect(fit.likelihood.values == bins.likelihood(table: table)?.values)
+            // Weighted as of an earlier trial too, as a window before the newest is.
+            bins = DecayedAnswerBins(weighting: .standard)
+            var random = SplitMix64(seed: seed)
+            for index in 0..<200 {
+                bins.add(offset: threshold * exp(Double.random(in: -1...1, using: &random)),
+                         isCorrect: Double.random(in: 0..<1, using: &random) < 0.75, index: index, table: &table)
+            }
+            let earlier = try #require(bins.fit(asOf: 150, table: table))
+            #expect(earlier.estimate == bins.estimate(asOf: 150, table: table))
+            #expect(earlier.likelihood.values == bins.likelihood(asOf: 150, table: table)?.values)
+        }
+        #expect(DecayedAnswerBins(weighting: .standard).fit(table: table) == nil)
+    }
 }
