@@ -34,16 +34,7 @@ extension TrainingSession where Discipline == PitchComparison {
             guard !live.own.answered, live.state == .playingNote2 || live.state == .awaitingAnswer,
                   live.hasTrial, live.takesInputs else { return false }
             live.own.answered = true
-            // Moved out by a swap and consumed, not copied: the handle is an existential, and a
-            // copy (`take()` made one, `target?.stop()` another) costs the note-off its value
-            // witnesses, a retain and a release.
-            var target: (any TimedPlaybackHandle)?
-            swap(&target, &live.own.target)
-            let stopped: Result<Void, any Error>
-            switch consume target {
-            case .some(let handle): stopped = Result { try handle.stop() }
-            case .none: stopped = .success(())
-            }
+            let stopped = stopHandle(in: &live.own.target) { try $0.stop() }
             live.yield(.answer(higher: higher, source: source(), stopped: stopped))
             return true
         }

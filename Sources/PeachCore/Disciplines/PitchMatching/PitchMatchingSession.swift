@@ -71,8 +71,8 @@ extension TrainingSession where Discipline == PitchMatching {
                 live.own.position = position
                 guard let offset = live.trial?.centOffset(forControlValue: position),
                       let target = live.trial?.targetFrequency else { return false }
-                // Moved out and back, not copied (see PitchComparison's answer): a copy of the
-                // handle came before every bend.
+                // Moved out and back, not copied (as `stopHandle` does): a copy of the handle
+                // came before every bend.
                 var tunable: (any PlaybackHandle)?
                 swap(&tunable, &live.own.tunable)
                 switch consume tunable {
@@ -105,14 +105,7 @@ extension TrainingSession where Discipline == PitchMatching {
             guard !live.own.committed, live.state == .awaitingTouch || live.state == .playingTunable,
                   let target = live.trial?.targetFrequency else { return false }
             live.own.committed = true
-            // Moved out and consumed, not copied (see PitchComparison's answer).
-            var tunable: (any PlaybackHandle)?
-            swap(&tunable, &live.own.tunable)
-            let stopped: Result<Void, any Error>
-            switch consume tunable {
-            case .some(let handle): stopped = Result { try handle.stop() }
-            case .none: stopped = .success(())
-            }
+            let stopped = stopHandle(in: &live.own.tunable) { try $0.stop() }
             let frequency = target.shifted(by: PitchMatching.offset(of: live))
             live.yield(.committed(frequency, source: source(), stopped: stopped))
             return true
