@@ -115,8 +115,7 @@ final class PeachProcess: Sendable {
         return threadTimes.withLock { times in
             for thread in threads {
                 // A thread may end between the listing and the read; its last reading stays.
-                guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
-                      let first = text.split(separator: " ").first, let running = UInt64(first) else { continue }
+                guard let running = Self.running("\(tasks)/\(thread)") else { continue }
                 times[thread] = running
             }
             return times.values.reduce(0, +)
@@ -132,12 +131,18 @@ final class PeachProcess: Sendable {
         let tasks = "/proc/\(pid)/task"
         for thread in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
             guard let name = try? String(contentsOfFile: "\(tasks)/\(thread)/comm", encoding: .utf8),
-                  name.trimmingCharacters(in: .newlines) == SequencerClient.readerThreadName,
-                  let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
-                  let first = text.split(separator: " ").first else { continue }
-            return UInt64(first)
+                  name.trimmingCharacters(in: .newlines) == SequencerClient.readerThreadName else { continue }
+            return Self.running("\(tasks)/\(thread)")
         }
         return nil
+    }
+
+    /// A thread's time on the CPU so far, in ns: the first field of its schedstat; nil once the
+    /// thread has gone.
+    private static func running(_ task: String) -> UInt64? {
+        guard let text = try? String(contentsOfFile: "\(task)/schedstat", encoding: .utf8),
+              let first = text.split(separator: " ").first else { return nil }
+        return UInt64(first)
     }
 
     private static func logFile(_ url: URL) throws -> FileHandle {
