@@ -49,8 +49,11 @@ struct SessionHotPlugTests {
         await sessionEvents.clear()
 
         // A synth of the same name starts (a new client number): reconnected, set up, resumed.
-        synth = try SequencerClient(name: Self.synthName)
-        heard = EventCollector(synth.events())
+        // Heard from its first event on: the supervisor may connect it and send the setup the
+        // moment its port is announced, before a stream opened after its creation would hear.
+        let (returned, hears) = AsyncStream<SequencerEvent>.makeStream()
+        synth = try SequencerClient(name: Self.synthName) { hears.yield($0) }
+        heard = EventCollector(returned)
         #expect(await hotPlug.waitFor { $0 == .resumed(restarted: true) })
         #expect(await sessionEvents.waitFor { if case .trialStarted = $0 { true } else { false } })
         #expect(await heard.first { if case .noteOn? = $0.midiMessage { true } else { false } } != nil)
